@@ -1,0 +1,79 @@
+# Two commands matter: `make run` and `make test`. Everything else supports them.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VENV := .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+export HOST PORT
+
+# The newest interpreter >= 3.12 that actually runs. pyenv's shims exist on PATH even when
+# their version is not selected, so each candidate is tried, not just looked up.
+PYTHON ?= $(shell for c in python3.14 python3.13 python3.12 \
+	$$(ls -d $$HOME/.pyenv/versions/3.1[2-9]*/bin/python 2>/dev/null | sort -Vr) python3 python; do \
+	if "$$c" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; \
+	then echo "$$c"; break; fi; done)
+
+.PHONY: help run test bench lock vendor-htmx clean
+
+help:
+	@echo "make run    install, migrate the SQLite database and serve on http://$(HOST):$(PORT)/"
+	@echo "make test   install the test tools and run every check"
+	@echo "make bench  measure throughput and latency under gunicorn"
+
+$(PY):
+	@if [ -z "$(PYTHON)" ]; then \
+		echo "No Python 3.12 or newer found. Install Python 3.12+ (python.org, your package manager" \
+			"or pyenv), or point at one with: make PYTHON=/path/to/python3.12 ..." >&2; exit 1; fi
+	@echo "Creating $(VENV) with $(PYTHON) ($$($(PYTHON) --version))"
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed-run: $(PY) pyproject.toml constraints.txt
+	$(PY) -m pip install --quiet -c constraints.txt -e .
+	@touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed-run
+	$(PY) -m pip install --quiet -c constraints.txt -e ".[test]"
+	@touch $@
+
+# A laptop install keeps its own secret key, so logins survive restarts.
+.secret_key: | $(PY)
+	@umask 077 && $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
+	@echo "Created .secret_key (keep it private; it is not committed)"
+
+run: $(VENV)/.installed-run .secret_key
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	@echo "Serving the scorekeeper on http://$(HOST):$(PORT)/  (Ctrl+C stops it)"
+	$(VENV)/bin/gunicorn --config gunicorn.conf.py
+
+test: $(VENV)/.installed-test .secret_key
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest
+
+bench: $(VENV)/.installed-test .secret_key
+	$(PY) manage.py bench
+
+# Re-pin every dependency after changing pyproject.toml.
+lock: $(PY)
+	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/pip install --quiet -e ".[test]"
+	( echo "# Exact versions used by make; regenerate with 'make lock'."; \
+	  .lock-venv/bin/pip freeze --exclude-editable ) > constraints.txt
+	rm -rf .lock-venv
+
+HTMX_VERSION ?= 2.0.11
+vendor-htmx:
+	rm -rf .htmx-pkg && mkdir .htmx-pkg
+	cd .htmx-pkg && npm pack --silent htmx.org@$(HTMX_VERSION) && tar xzf htmx.org-*.tgz
+	cp .htmx-pkg/package/dist/htmx.min.js static/vendor/htmx/htmx.min.js
+	cp .htmx-pkg/package/LICENSE static/vendor/htmx/LICENSE
+	rm -rf .htmx-pkg
+	@echo "Now update the version in static/vendor/htmx/README.md"
+
+clean:
+	rm -rf $(VENV) staticfiles .test-db.sqlite3* *.egg-info

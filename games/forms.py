@@ -1,0 +1,382 @@
+"""Forms for the table: they read what a player tapped; the scoring package judges it."""
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+
+from games import scoring
+
+MAX_NAME = 40
+SEAT_COUNT = 4
+MAX_GAME_FILE = 1024 * 1024
+
+
+class SignupForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        fields = ("username",)
+
+
+class KeyPad(forms.RadioSelect):
+    """Radio buttons drawn as big keys: one tap per choice, no typing."""
+
+    template_name = "widgets/keypad.html"
+    option_template_name = "widgets/key.html"
+
+    def __init__(self, *args, wide=False, offered=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.wide = wide
+        self.offered = offered
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        context["widget"]["wide"] = self.wide
+        return context
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        option["offered"] = self.offered is not None and str(value) == self.offered
+        return option
+
+
+def bid_label(bid) -> str:
+    if bid == scoring.NIL:
+        return "Nil"
+    if bid == scoring.BLIND_NIL:
+        return "Blind nil"
+    return str(bid)
+
+
+def bid_choices(rules: scoring.Rules) -> list[tuple[str, str]]:
+    if rules.variant == "blind_nil_all":
+        return [(scoring.BLIND_NIL, "Blind nil")]
+    choices = [(scoring.NIL, "Nil")]
+    if rules.blind_nil and rules.variant not in {"whiz", "mirrors"}:
+        choices.append((scoring.BLIND_NIL, "Blind nil"))
+    first = 1 if rules.zero_is_nil else 0
+    choices += [(str(n), str(n)) for n in range(first, rules.tricks_per_hand + 1)]
+    return choices
+
+
+def parse_bid(value: str):
+    return value if value in (scoring.NIL, scoring.BLIND_NIL) else int(value)
+
+
+def bidding_order(rules: scoring.Rules, first_bidder: int) -> list[int]:
+    return [(first_bidder + i) % rules.players for i in range(rules.players)]
+
+
+class BidsForm(forms.Form):
+    """Step 1 of a hand: every seat's bid, in the order the table bids."""
+
+    hand = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+    def __init__(self, *args, rules, players, first_bidder, dealer=None, prefix_labels=True, **kw):
+        super().__init__(*args, **kw)
+        self.rules = rules
+        self.seats = bidding_order(rules, first_bidder)
+        choices = bid_choices(rules)
+        for position, seat in enumerate(self.seats):
+            note = ""
+            if prefix_labels and position == 0:
+                note = " (bids first)"
+            elif prefix_labels and seat == dealer:
+                note = " (dealer)"
+            field = forms.ChoiceField(
+                label=f"{players[seat]}{note}",
+                choices=choices,
+                widget=KeyPad(wide=rules.variant == "blind_nil_all"),
+                error_messages={"required": f"Choose {players[seat]}'s bid."},
+            )
+            if len(choices) == 1:
+                field.initial = choices[0][0]
+            self.fields[f"bid_{seat}"] = field
+
+    def bids(self) -> list:
+        return [parse_bid(self.cleaned_data[f"bid_{seat}"]) for seat in range(self.rules.players)]
+
+    def field_for_seat(self, seat: int | None) -> str | None:
+        return f"bid_{seat}" if seat is not None else None
+
+
+def trick_groups(rules: scoring.Rules, bids) -> list[tuple[str, tuple[int, ...]]]:
+    """The entries the tricks step asks for: a side's total where no one on it bid nil."""
+    groups = []
+    for side_index, seats in enumerate(rules.sides):
+        nil_on_side = any(bids[seat] in (scoring.NIL, scoring.BLIND_NIL) for seat in seats)
+        if len(seats) > 1 and not nil_on_side:
+            groups.append((f"side_{side_index}", seats))
+        else:
+            groups.extend((f"tricks_{seat}", (seat,)) for seat in seats)
+    return groups
+
+
+class TricksForm(forms.Form):
+    """Step 2 of a hand: the tricks taken, per side or per seat (nil bidders on their own)."""
+
+    hand = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+    def __init__(self, *args, rules, players, bids, **kw):
+        super().__init__(*args, **kw)
+        self.rules = rules
+        self.groups = trick_groups(rules, bids)
+        choices = [(str(n), str(n)) for n in range(rules.tricks_per_hand + 1)]
+        for name, seats in self.groups:
+            who = " + ".join(players[seat] for seat in seats)
+            if len(seats) == 1:
+                label = f"{who} ({bid_label(bids[seats[0]])})"
+            else:
+                contract = sum(bids[seat] for seat in seats)
+                label = f"{who} (bid {contract})"
+            self.fields[name] = forms.TypedChoiceField(
+                label=label,
+                choices=choices,
+                coerce=int,
+                required=False,
+                widget=KeyPad(),
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        empty = [name for name, _ in self.groups if cleaned.get(name) in (None, "")]
+        taken = sum(cleaned[name] for name, _ in self.groups if name not in empty)
+        total = self.rules.tricks_per_hand
+        if len(empty) == 1:
+            rest = total - taken
+            if 0 <= rest <= total:
+                self.add_error(empty[0], f"Not entered yet: the tricks left over are {rest}.")
+                self.data = self.data.copy()
+                self.data[empty[0]] = str(rest)
+                self.fields[empty[0]].widget.offered = str(rest)
+            else:
+                self.add_error(empty[0], "Not entered yet.")
+        else:
+            for name in empty:
+                self.add_error(name, "Not entered yet.")
+        return cleaned
+
+    def tricks(self) -> list:
+        per_seat: list[int | None] = [None] * self.rules.players
+        for name, seats in self.groups:
+            per_seat[seats[0]] = self.cleaned_data[name]
+        return per_seat
+
+    def field_for_seat(self, seat: int | None) -> str | None:
+        if seat is None:
+            return None
+        for name, seats in self.groups:
+            if seat in seats:
+                return name
+        return None
+
+
+class EditHandForm(forms.Form):
+    """Correct a recorded hand: every seat's bid and tricks, as the game file writes them."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+    def __init__(self, *args, rules, players, allow_no_tricks, **kw):
+        super().__init__(*args, **kw)
+        self.rules = rules
+        self.players = players
+        self.seats = range(rules.players)
+        bid_opts = [(scoring.NIL, "Nil"), (scoring.BLIND_NIL, "Blind nil")]
+        bid_opts += [(str(n), str(n)) for n in range(rules.tricks_per_hand + 1)]
+        trick_opts = [("", "—" if not allow_no_tricks else "— (not played yet)")]
+        trick_opts += [(str(n), str(n)) for n in range(rules.tricks_per_hand + 1)]
+        for seat in self.seats:
+            self.fields[f"bid_{seat}"] = forms.ChoiceField(
+                label="Bid", choices=bid_opts
+            )
+            self.fields[f"tricks_{seat}"] = forms.TypedChoiceField(
+                label="Tricks",
+                choices=trick_opts,
+                coerce=int,
+                required=False,
+                empty_value=None,
+            )
+
+    def seat_rows(self):
+        return [
+            (self.players[seat], self[f"bid_{seat}"], self[f"tricks_{seat}"]) for seat in self.seats
+        ]
+
+    def bids(self) -> list:
+        return [parse_bid(self.cleaned_data[f"bid_{seat}"]) for seat in self.seats]
+
+    def tricks(self) -> list | None:
+        tricks = [self.cleaned_data[f"tricks_{seat}"] for seat in self.seats]
+        return None if all(t is None for t in tricks) else tricks
+
+    def field_for_seat(self, seat: int | None, field: str | None) -> str | None:
+        if seat is None:
+            return None
+        return f"{'tricks' if field == 'tricks' else 'bid'}_{seat}"
+
+
+class NewGameForm(forms.Form):
+    """A new table: names, a preset, any house rules changed, and who deals first."""
+
+    name = forms.CharField(
+        max_length=80,
+        required=False,
+        label="Name of the game",
+        help_text="Optional, e.g. “Friday at Cat's”.",
+    )
+    preset = forms.ChoiceField(label="Rules", help_text="A starting set; change any rule below.")
+    first_dealer = forms.TypedChoiceField(
+        label="Who deals first",
+        coerce=int,
+        choices=[(str(seat), f"Seat {seat + 1}") for seat in range(SEAT_COUNT)],
+        initial="0",
+    )
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.fields["preset"].choices = [
+            (name, f"{preset.title}") for name, preset in scoring.PRESETS.items()
+        ]
+        self.fields["preset"].initial = "standard"
+        for seat in range(SEAT_COUNT):
+            self.fields[f"player_{seat}"] = forms.CharField(
+                label=f"Seat {seat + 1}",
+                max_length=MAX_NAME,
+                required=seat < 2,
+                help_text=(
+                    "Partners sit opposite: seats 1 and 3 play seats 2 and 4."
+                    if seat == 0
+                    else ("Leave empty for a 2- or 3-player game." if seat >= 2 else "")
+                ),
+            )
+        for setting in scoring.SETTINGS:
+            self.fields[f"rule_{setting.name}"] = rule_field(setting)
+
+    def player_fields(self):
+        return [self[f"player_{seat}"] for seat in range(SEAT_COUNT)]
+
+    def rule_groups(self):
+        groups: dict[str, list] = {}
+        for setting in scoring.SETTINGS:
+            groups.setdefault(setting.group, []).append((setting, self[f"rule_{setting.name}"]))
+        return list(groups.items())
+
+    def overrides(self) -> dict:
+        values = {}
+        for setting in scoring.SETTINGS:
+            value = self.cleaned_data.get(f"rule_{setting.name}")
+            if value is not None and value != "":
+                values[setting.name] = None if value == OFF else value
+        return values
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        try:
+            rules = scoring.Rules.from_dict({"preset": cleaned["preset"], **self.overrides()})
+        except scoring.RulesError as error:
+            field = f"rule_{error.setting}" if error.setting in scoring.SETTINGS_BY_NAME else None
+            self.add_error(field if field in self.fields else None, error.problem)
+            return cleaned
+        names = [cleaned.get(f"player_{seat}", "").strip() for seat in range(SEAT_COUNT)]
+        while names and not names[-1]:
+            names.pop()
+        if "" in names:
+            self.add_error(f"player_{names.index('')}", "Enter a name, or leave the last seats empty.")
+            return cleaned
+        if len(names) != rules.players:
+            self.add_error(
+                "player_0",
+                f"These rules are for {rules.players} players, but {len(names)} names were given.",
+            )
+            return cleaned
+        folded = [n.casefold() for n in names]
+        for seat, name in enumerate(folded):
+            if folded.index(name) != seat:
+                self.add_error(f"player_{seat}", "Two players can't share a name at one table.")
+                return cleaned
+        if cleaned["first_dealer"] >= rules.players:
+            self.add_error("first_dealer", f"Choose one of the {rules.players} seats.")
+            return cleaned
+        cleaned["rules"] = rules
+        cleaned["players"] = names
+        return cleaned
+
+
+OFF = "off"
+
+
+def rule_field(setting: scoring.Setting) -> forms.Field:
+    """A house-rule override; left empty, the preset's value stands."""
+    common = {"label": setting.label, "help_text": setting.meaning, "required": False}
+    as_preset = ("", "As the preset says")
+    if setting.kind == "bool":
+        return forms.TypedChoiceField(
+            choices=[as_preset, ("true", setting.value_text), ("false", setting.off_text)],
+            coerce=lambda v: v == "true",
+            empty_value=None,
+            **common,
+        )
+    if setting.kind == "choice":
+        return forms.ChoiceField(choices=[as_preset, *setting.choices], **common)
+    if setting.kind == "optional_int":
+        return OptionalIntField(
+            off_text=setting.off_text,
+            min_value=setting.minimum,
+            max_value=setting.maximum,
+            **common,
+        )
+    return forms.IntegerField(min_value=setting.minimum, max_value=setting.maximum, **common)
+
+
+class OptionalIntField(forms.MultiValueField):
+    """A number, or 'off' (null in the rules), or nothing to keep the preset's value."""
+
+    def __init__(self, *, off_text, min_value, max_value, **kwargs):
+        fields = (
+            forms.IntegerField(min_value=min_value, max_value=max_value, required=False),
+            forms.BooleanField(required=False),
+        )
+        super().__init__(fields, require_all_fields=False, **kwargs)
+        self.widget = OptionalIntWidget(off_text)
+
+    def compress(self, data_list):
+        if not data_list:
+            return None
+        number, off = data_list
+        if off:
+            return OFF
+        return number
+
+
+class OptionalIntWidget(forms.MultiWidget):
+    template_name = "widgets/optional_int.html"
+
+    def __init__(self, off_text):
+        self.off_text = off_text
+        super().__init__(
+            [forms.NumberInput(attrs={"inputmode": "numeric"}), forms.CheckboxInput()]
+        )
+
+    def decompress(self, value):
+        if value == OFF:
+            return [None, True]
+        return [value, False]
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        context["widget"]["off_text"] = self.off_text
+        return context
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label="Game file",
+        help_text="A .json game file exported from this app (or several games in one file).",
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_GAME_FILE:
+            raise forms.ValidationError("That file is over 1 MB: it can't be a game file.")
+        return upload.read()

@@ -1,0 +1,114 @@
+"""A game is its players, its rules and its recorded hands; everything else is a replay.
+
+`Game` keeps a small summary (scores, finished, winner, hand count) so lists of games need no
+replay. It is a cache: every write rebuilds it from the hands (`Game.refresh_summary`), and the
+tests check it against a fresh replay.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from games import scoring
+
+
+def new_watch_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Game(models.Model):
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games")
+    name = models.CharField(max_length=80, blank=True)
+    players = models.JSONField(help_text="Player names by seat, clockwise.")
+    rules = models.JSONField(help_text="Every rule setting the game was started with.")
+    preset = models.CharField(max_length=40, default="standard")
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    # Bumped by every change: a cache key, an ETag, and the guard against stale forms.
+    version = models.PositiveIntegerField(default=0)
+
+    # Summary rebuilt from the hands on every write.
+    hand_count = models.PositiveIntegerField(default=0)
+    scores = models.JSONField(default=list)
+    finished = models.BooleanField(default=False)
+    winner = models.SmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["owner", "finished", "-updated_at"], name="game_owner_list"),
+        ]
+
+    def __str__(self) -> str:
+        return self.title
+
+    def get_absolute_url(self) -> str:
+        return reverse("game", args=[self.pk])
+
+    @property
+    def title(self) -> str:
+        return self.name or " vs ".join(self.side_names())
+
+    def rules_obj(self) -> scoring.Rules:
+        return scoring.Rules.from_dict(self.rules)
+
+    def side_names(self) -> list[str]:
+        return [" + ".join(self.players[seat] for seat in seats) for seats in self.rules_obj().sides]
+
+    def side_scores(self) -> list[tuple[str, int]]:
+        """Each side's name and its score from the summary, for lists of games."""
+        names = self.side_names()
+        scores = self.scores or [0] * len(names)
+        return list(zip(names, scores, strict=True))
+
+    def replay(self, hands=None, *, rules=None, strict=True) -> scoring.GameResult:
+        """Score the recorded hands; `hands` may be given to avoid a query."""
+        if hands is None:
+            hands = list(self.hands.all())
+        return scoring.score_game(
+            rules or self.rules_obj(),
+            [hand.to_scoring() for hand in hands],
+            players=self.players,
+            first_dealer=self.first_dealer,
+            strict=strict,
+        )
+
+    def refresh_summary(self, result: scoring.GameResult, hand_count: int) -> None:
+        self.hand_count = hand_count
+        self.scores = [side.score for side in result.sides]
+        self.finished = result.finished
+        self.winner = result.winner
+        self.version += 1
+
+    def summary_fields(self) -> list[str]:
+        return ["hand_count", "scores", "finished", "winner", "version", "updated_at"]
+
+
+class Hand(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    bids = models.JSONField()
+    # Null while the hand is being played; a side's total may sit on one partner with null
+    # for the other, as in the game file.
+    tricks = models.JSONField(null=True, blank=True)
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            # Two phones posting the same hand record it once.
+            models.UniqueConstraint(fields=["game", "number"], name="one_hand_per_number"),
+            models.CheckConstraint(condition=models.Q(number__gte=1), name="hand_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of game {self.game_id}"
+
+    def to_scoring(self) -> scoring.Hand:
+        return scoring.Hand(
+            bids=tuple(self.bids),
+            tricks=None if self.tricks is None else tuple(self.tricks),
+        )

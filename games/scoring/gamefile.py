@@ -1,0 +1,246 @@
+"""Reading and writing the `spades-game/1` file: the whole game as the table recorded it."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import Hand, score_game
+from .errors import GameFileError, HandError, RulesError, ScoringError
+from .presets import get_preset
+from .results import GameResult
+from .rules import Rules, describe
+
+FORMAT = "spades-game/1"
+MAX_NAME = 40
+MAX_TITLE = 200
+MAX_HANDS = 10_000
+MAX_DEPTH = 20
+MAX_BYTES = 5_000_000
+KNOWN_KEYS = ("format", "name", "rules", "players", "first_dealer", "hands")
+
+
+@dataclass(frozen=True)
+class GameFile:
+    name: str | None
+    rules: Rules
+    rules_spec: dict
+    players: tuple[str, ...]
+    first_dealer: int
+    hands: tuple[Hand, ...]
+    extra: dict = field(default_factory=dict)
+    hand_extras: tuple[dict, ...] = ()
+
+    def score(self, strict: bool = True) -> GameResult:
+        return score_game(self.rules, self.hands, self.players, self.first_dealer, strict)
+
+    def rules_dict(self) -> dict[str, Any]:
+        """The rules as a preset plus what differs from it, or in full when no preset was named."""
+        preset_name = self.rules_spec.get("preset")
+        if not isinstance(preset_name, str):
+            return self.rules.to_dict()
+        base = get_preset(preset_name).rules
+        written: dict[str, Any] = {"preset": preset_name}
+        for name in self.rules.differences(base):
+            written[name] = getattr(self.rules, name)
+        return written
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"format": FORMAT}
+        if self.name is not None:
+            data["name"] = self.name
+        data["rules"] = self.rules_dict()
+        data["players"] = list(self.players)
+        data["first_dealer"] = self.first_dealer
+        hands = []
+        for index, hand in enumerate(self.hands):
+            item: dict[str, Any] = {"bids": list(hand.bids)}
+            if hand.tricks is not None:
+                item["tricks"] = list(hand.tricks)
+            if index < len(self.hand_extras):
+                item.update(self.hand_extras[index])
+            hands.append(item)
+        data["hands"] = hands
+        data.update(self.extra)
+        return data
+
+
+def _load(data: Any) -> dict:
+    if isinstance(data, (bytes, bytearray)):
+        if len(data) > MAX_BYTES:
+            raise GameFileError(f"the file is too large (more than {MAX_BYTES} bytes)")
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise GameFileError("the file is not UTF-8 text") from None
+    if isinstance(data, str):
+        if len(data) > MAX_BYTES:
+            raise GameFileError(f"the file is too large (more than {MAX_BYTES} characters)")
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as error:
+            raise GameFileError(
+                f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+            ) from None
+        except (ValueError, RecursionError):
+            raise GameFileError("not valid JSON: a number too long or nesting too deep") from None
+    if not isinstance(data, dict):
+        raise GameFileError(f"expected a JSON object for the game, got {_kind(data)}")
+    return data
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return describe(value)
+
+
+def _check_plain(value: Any, where: str, depth: int = 0) -> None:
+    """Extra keys are kept as given, so they must be plain JSON that can be written back."""
+    if depth > MAX_DEPTH:
+        raise GameFileError(f"{where}: nested too deeply")
+    if value is None or isinstance(value, (bool, str)):
+        return
+    if isinstance(value, int):
+        if abs(value) > 10**15:
+            raise GameFileError(f"{where}: number too large")
+        return
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise GameFileError(f"{where}: not a JSON number")
+        return
+    if isinstance(value, list):
+        for item in value:
+            _check_plain(item, where, depth + 1)
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise GameFileError(f"{where}: keys must be text")
+            _check_plain(item, where, depth + 1)
+        return
+    raise GameFileError(f"{where}: {type(value).__name__} is not a JSON value")
+
+
+def _players(value: Any, count: int) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise GameFileError(f"players: expected a list of {count} names, got {_kind(value)}")
+    if len(value) != count:
+        raise GameFileError(f"players: expected {count} names, got {len(value)}")
+    names = []
+    seen = set()
+    for position, name in enumerate(value, start=1):
+        if not isinstance(name, str):
+            raise GameFileError(f"players: name {position} must be text, got {_kind(name)}")
+        name = name.strip()
+        if not name:
+            raise GameFileError(f"players: name {position} is empty")
+        if len(name) > MAX_NAME:
+            raise GameFileError(f"players: name {position} is longer than {MAX_NAME} characters")
+        if not name.isprintable():
+            raise GameFileError(f"players: name {position} contains a line break or control code")
+        if name.casefold() in seen:
+            raise GameFileError(f"players: {describe(name)} appears twice")
+        seen.add(name.casefold())
+        names.append(name)
+    return tuple(names)
+
+
+def _hands(value: Any) -> tuple[tuple[Hand, ...], tuple[dict, ...]]:
+    if not isinstance(value, list):
+        raise GameFileError(f"hands: expected a list, got {_kind(value)}")
+    if len(value) > MAX_HANDS:
+        raise GameFileError(f"hands: more than {MAX_HANDS} hands")
+    hands = []
+    extras = []
+    for number, item in enumerate(value, start=1):
+        if not isinstance(item, dict):
+            raise GameFileError(
+                f'hand {number}: expected an object with "bids" and "tricks", got {_kind(item)}',
+                number=number,
+            )
+        if "bids" not in item:
+            raise GameFileError(f"hand {number}: the bids are missing", number=number, field="bids")
+        bids = item["bids"]
+        tricks = item.get("tricks")
+        if not isinstance(bids, list):
+            raise GameFileError(
+                f"hand {number}: bids must be a list, got {_kind(bids)}",
+                number=number,
+                field="bids",
+            )
+        if tricks is not None and not isinstance(tricks, list):
+            raise GameFileError(
+                f"hand {number}: tricks must be a list, got {_kind(tricks)}",
+                number=number,
+                field="tricks",
+            )
+        extra = {key: item[key] for key in item if key not in ("bids", "tricks")}
+        _check_plain(extra, f"hand {number}")
+        hands.append(Hand(tuple(bids), tuple(tricks) if tricks is not None else None))
+        extras.append(extra)
+    return tuple(hands), tuple(extras)
+
+
+def _parse(data: Any) -> tuple[GameFile, GameResult]:
+    data = _load(data)
+    if "format" in data and data["format"] != FORMAT:
+        raise GameFileError(f'format: expected "{FORMAT}", got {describe(data["format"])}')
+    name = data.get("name")
+    if name is not None:
+        if not isinstance(name, str):
+            raise GameFileError(f"name: expected text, got {_kind(name)}")
+        name = name.strip()
+        if len(name) > MAX_TITLE or not name.isprintable():
+            raise GameFileError(f"name: must be one line of at most {MAX_TITLE} characters")
+    spec = data.get("rules", {})
+    if not isinstance(spec, dict):
+        raise GameFileError(f"rules: expected an object, got {_kind(spec)}")
+    try:
+        rules = Rules.from_dict(spec)
+    except RulesError as error:
+        where = f"rules.{error.setting}" if error.setting else "rules"
+        raise GameFileError(f"{where}: {error.problem}") from None
+    if "players" not in data:
+        raise GameFileError(f"players: missing; expected {rules.players} names")
+    players = _players(data["players"], rules.players)
+    first_dealer = data.get("first_dealer", 0)
+    if type(first_dealer) is not int or not 0 <= first_dealer < rules.players:
+        raise GameFileError(
+            f"first_dealer: expected a seat from 0 to {rules.players - 1}, got "
+            f"{describe(first_dealer)}"
+        )
+    hands, hand_extras = _hands(data.get("hands", []))
+    extra = {key: data[key] for key in data if key not in KNOWN_KEYS}
+    _check_plain(extra, "game")
+    game = GameFile(
+        name=name,
+        rules=rules,
+        rules_spec=dict(spec),
+        players=players,
+        first_dealer=first_dealer,
+        hands=hands,
+        extra=extra,
+        hand_extras=hand_extras,
+    )
+    try:
+        result = game.score()
+    except HandError as error:
+        raise GameFileError(
+            str(error), number=error.number, seat=error.seat, field=error.field
+        ) from None
+    except ScoringError as error:
+        raise GameFileError(str(error)) from None
+    return game, result
+
+
+def parse_game_file(data: Any) -> GameFile:
+    """Read a game from a dict, JSON text or bytes; raises GameFileError with one line."""
+    return _parse(data)[0]
+
+
+def score_file(data: Any) -> GameResult:
+    return _parse(data)[1]

@@ -1,0 +1,144 @@
+"""Named rule sets that tables actually play, each citing where it comes from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from .errors import RulesError
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class Preset:
+    name: str
+    title: str
+    description: str
+    source: str
+    overrides: dict[str, Any] = field(default_factory=dict)
+
+    @cached_property
+    def rules(self) -> Rules:
+        return Rules(**self.overrides)
+
+    def __hash__(self):
+        return hash(self.name)
+
+
+_PRESETS = (
+    Preset(
+        "standard",
+        "Standard",
+        "Partnership Spades to 500: nil 100, blind nil 200, 10 bags cost 100 and carry over.",
+        "pagat.com Spades; seed 000 for the -200 floor",
+    ),
+    Preset(
+        "partner_helps",
+        "Failed nil helps the partner",
+        "As standard, but a failed nil's tricks count toward the partner's bid.",
+        "seed 004 (Solitaire Bliss); Dummies; open_spiel",
+        {"failed_nil_tricks": "help_partner"},
+    ),
+    Preset(
+        "no_carry",
+        "Bags start again",
+        "As standard, but after a bag penalty the bag count goes back to 0.",
+        "seed 000 (bags are emptied); seed 001 (the count resets to 0)",
+        {"bags_carry_over": False},
+    ),
+    Preset(
+        "hoyle",
+        "Hoyle",
+        "The dealer bids first, and when both partners bid nil they score only if both make it.",
+        "Hoyle, as quoted in seed 003 (Big-D's House of Cards)",
+        {"both_nil": "joint", "first_bidder": "dealer"},
+    ),
+    Preset(
+        "bicycle",
+        "Bicycle",
+        "Nil is worth 50 and blind nil 100, and blind nil only for a side 100 or more behind.",
+        "Bicycle Cards Spades rules",
+        {"nil_value": 50, "blind_nil_value": 100, "blind_nil_behind": 100},
+    ),
+    Preset(
+        "suicide",
+        "Suicide",
+        "On each side one partner must bid nil and the other a number.",
+        "seed 000 (Suicides Spades); MSN Zone",
+        {"variant": "suicide"},
+    ),
+    Preset(
+        "mirrors",
+        "Mirrors",
+        "Everyone bids the spades they hold, so the bids always add up to 13; no blind nil.",
+        "seed 000 (Mirrors); MSN Zone",
+        {"variant": "mirrors", "blind_nil": False},
+    ),
+    Preset(
+        "whiz",
+        "Whiz",
+        "Everyone bids nil or the spades they hold; no blind nil.",
+        "MSN Zone (Whiz)",
+        {"variant": "whiz", "blind_nil": False},
+    ),
+    Preset(
+        "blind_nil_all",
+        "Blind nil for all",
+        "Everyone bids blind nil every hand.",
+        "seed 000 (the Blind Nil game)",
+        {"variant": "blind_nil_all"},
+    ),
+    Preset(
+        "cutthroat",
+        "Cutthroat (4 players)",
+        "Four players each scoring alone; nil is worth 50 and there is no blind nil.",
+        "pagat.com Spades variations; MSN Zone cutthroat rooms",
+        {"partnerships": False, "nil_value": 50, "blind_nil": False},
+    ),
+    Preset(
+        "cutthroat3",
+        "Cutthroat (3 players)",
+        "Three players each scoring alone with 17 tricks a hand; nil 50, no blind nil.",
+        "pagat.com Spades variations (three players, one card out)",
+        {"players": 3, "partnerships": False, "nil_value": 50, "blind_nil": False},
+    ),
+    Preset(
+        "two_player",
+        "Two players",
+        "Two players each drawing a 13-card hand from the stock; no blind nil.",
+        "pagat.com Spades variations (two-player Spades)",
+        {"players": 2, "partnerships": False, "blind_nil": False},
+    ),
+    Preset(
+        "tournament",
+        "Tournament",
+        "Each side must bid at least 4, and blind nil only for a side 100 or more behind.",
+        "pagat.com variations (the board of 4); VIP Spades tournament rules",
+        {"min_team_bid": 4, "blind_nil_behind": 100},
+    ),
+    Preset(
+        "short_game",
+        "Short game",
+        "As standard, but the game is won at 300 points.",
+        "pagat.com and club rules for short games (200 to 350)",
+        {"target_score": 300},
+    ),
+    Preset(
+        "big_bids",
+        "10 for 200 and Boston",
+        "A bid of 10 or more scores 20 a trick, and taking every trick earns 200 more.",
+        "club rules ('10 for 200'); seed 004 names the Boston",
+        {"ten_for_200": True, "boston": "bonus"},
+    ),
+)
+
+PRESETS: dict[str, Preset] = {preset.name: preset for preset in _PRESETS}
+
+
+def get_preset(name: str) -> Preset:
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        known = ", ".join(PRESETS)
+        raise RulesError(f"unknown preset '{name}'; choose one of: {known}") from None

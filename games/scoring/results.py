@@ -1,0 +1,156 @@
+"""What scoring a game produces: frozen values the web app and the result file are built from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .rules import Rules
+
+
+def signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+class Term(NamedTuple):
+    """One term of a side's points in a hand; its words are formatted only when asked for."""
+
+    points: int
+    template: str
+    args: tuple = ()
+
+    @property
+    def text(self) -> str:
+        return self.template.format(*self.args) if self.args else self.template
+
+    @property
+    def explanation(self) -> str:
+        return f"{self.text}: {signed(self.points)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class SideHand:
+    """One side's part of a hand: the points it made and the running totals after it."""
+
+    points: int
+    score: int
+    bags: int
+    bags_taken: int
+    contract: int
+    tricks_toward: int
+    tricks: int
+    made: bool | None
+    terms: tuple[Term, ...]
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        return tuple(term.explanation for term in self.terms)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "points": self.points,
+            "score": self.score,
+            "bags": self.bags,
+            "explanation": list(self.explanation),
+            "bags_taken": self.bags_taken,
+            "contract": self.contract,
+            "tricks_toward": self.tricks_toward,
+            "tricks": self.tricks,
+            "made": self.made,
+            "terms": [term.to_json() for term in self.terms],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    number: int
+    dealer: int
+    first_bidder: int
+    bids: tuple
+    tricks: tuple
+    sides: tuple[SideHand, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "teams": [side.to_json() for side in self.sides],
+            "dealer": self.dealer,
+            "first_bidder": self.first_bidder,
+            "bids": list(self.bids),
+            "tricks": list(self.tricks),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class PendingHand:
+    """The last hand, bid but not yet played: enough to show what each side must take."""
+
+    number: int
+    dealer: int
+    first_bidder: int
+    bids: tuple
+    contracts: tuple[int, ...]
+    nil_bidders: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "first_bidder": self.first_bidder,
+            "bids": list(self.bids),
+            "contracts": list(self.contracts),
+            "nil_bidders": list(self.nil_bidders),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SideTotal:
+    players: tuple[str, ...]
+    seats: tuple[int, ...]
+    score: int
+    bags: int
+    name: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": list(self.players),
+            "score": self.score,
+            "bags": self.bags,
+            "name": self.name,
+            "seats": list(self.seats),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    rules: Rules
+    players: tuple[str, ...]
+    sides: tuple[SideTotal, ...]
+    hands: tuple[HandResult, ...]
+    pending: PendingHand | None
+    finished: bool
+    winner: int | None
+    ended_after: int | None
+    unscored_hands: int
+    next_dealer: int
+    next_first_bidder: int
+
+    def needs(self, side: int) -> int:
+        """Points the side still needs to reach the winning score (0 once it is there)."""
+        return max(0, self.rules.target_score - self.sides[side].score)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "teams": [side.to_json() for side in self.sides],
+            "hands": [hand.to_json() for hand in self.hands],
+            "finished": self.finished,
+            "winner": self.winner,
+            "ended_after": self.ended_after,
+            "unscored_hands": self.unscored_hands,
+            "pending": self.pending.to_json() if self.pending else None,
+            "next_dealer": self.next_dealer,
+            "next_first_bidder": self.next_first_bidder,
+        }

@@ -1,0 +1,307 @@
+"""The table's rules: every setting a Spades table may disagree on, with plain-language help."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, fields
+from typing import Any
+
+from .errors import RulesError
+
+NIL = "nil"
+BLIND_NIL = "blind_nil"
+
+GROUPS = ("Players and game end", "Bags", "Nil and blind nil", "Bidding", "Bonuses")
+
+
+def describe(value: Any) -> str:
+    """Show a value the way it is written in a game file (true, null, "text")."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One rule setting with the words a player needs to choose it."""
+
+    name: str
+    kind: str  # "int", "optional_int", "bool" or "choice"
+    default: Any
+    label: str
+    meaning: str
+    group: str
+    choices: tuple[tuple[str, str], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    # For ints: a template for the value ("{}"); for bools: the words for true.
+    value_text: str = ""
+    # For optional ints: the words for null; for bools: the words for false.
+    off_text: str = ""
+
+    def check(self, value: Any) -> str | None:
+        """The problem with a value for this setting, or None when it is acceptable."""
+        if self.kind == "bool":
+            if type(value) is not bool:
+                return f"expected true or false, got {describe(value)}"
+            return None
+        if self.kind == "choice":
+            allowed = [choice for choice, _ in self.choices]
+            if not isinstance(value, str) or value not in allowed:
+                options = ", ".join(describe(choice) for choice in allowed)
+                return f"expected one of {options}, got {describe(value)}"
+            return None
+        if value is None and self.kind == "optional_int":
+            return None
+        if type(value) is not int:
+            expected = "a whole number or null" if self.kind == "optional_int" else "a whole number"
+            return f"expected {expected}, got {describe(value)}"
+        if self.minimum is not None and value < self.minimum:
+            return f"must be at least {self.minimum}, got {value}"
+        if self.maximum is not None and value > self.maximum:
+            return f"must be at most {self.maximum}, got {value}"
+        return None
+
+    def explain(self, value: Any) -> str:
+        """Plain words for what this setting does when it has the given value."""
+        if self.kind == "choice":
+            return dict(self.choices).get(value, describe(value))
+        if self.kind == "bool":
+            return self.value_text if value else self.off_text
+        if value is None:
+            return self.off_text
+        return self.value_text.format(value)
+
+
+def _int(name, default, label, meaning, group, text, minimum, maximum):
+    return Setting(
+        name, "int", default, label, meaning, group,
+        minimum=minimum, maximum=maximum, value_text=text,
+    )  # fmt: skip
+
+
+def _optional(name, default, label, meaning, group, text, off, minimum, maximum):
+    return Setting(
+        name, "optional_int", default, label, meaning, group,
+        minimum=minimum, maximum=maximum, value_text=text, off_text=off,
+    )  # fmt: skip
+
+
+def _bool(name, default, label, meaning, group, yes, no):
+    return Setting(name, "bool", default, label, meaning, group, value_text=yes, off_text=no)
+
+
+def _choice(name, default, label, meaning, group, choices):
+    return Setting(name, "choice", default, label, meaning, group, choices=choices)
+
+
+_END, _BAGS, _NIL, _BIDDING, _BONUS = GROUPS
+LIMIT = 1_000_000
+
+SETTINGS: tuple[Setting, ...] = (
+    _int("players", 4, "Players", "How many people play: 2, 3 or 4.", _END,
+         "{} players", 2, 4),
+    _bool("partnerships", True, "Partnerships",
+          "Whether partners sitting opposite each other score together (4 players only).", _END,
+          "Partners opposite each other score together",
+          "Everyone scores alone (cutthroat)"),
+    _int("target_score", 500, "Winning score", "A side that reaches this score ends the game.",
+         _END, "The game ends when a side reaches {} points", 1, LIMIT),
+    _optional("losing_score", -200, "Losing score",
+              "A side that falls to this score or lower ends the game.", _END,
+              "The game ends when a side falls to {} points or lower",
+              "No losing score: a side can fall as low as it likes", -LIMIT, LIMIT),
+    _optional("bag_limit", 10, "Bag limit", "How many bags cost a side the bag penalty.", _BAGS,
+              "Every {} bags cost the penalty", "Bags never cost a penalty", 1, 100),
+    _int("bag_penalty", 100, "Bag penalty",
+         "Points a side loses each time it reaches the bag limit.", _BAGS,
+         "Reaching the bag limit costs {} points", 0, 10_000),
+    _int("bag_points", 1, "Points per bag", "Points each overtrick (bag) scores.", _BAGS,
+         "Each bag scores {} point(s)", 0, 100),
+    _bool("bags_carry_over", True, "Bags carry over",
+          "Whether bags beyond the limit count toward the next penalty.", _BAGS,
+          "Bags beyond the limit count toward the next penalty",
+          "After a penalty the bag count starts again at 0"),
+    _int("nil_value", 100, "Nil value", "Points won for a made nil and lost for a failed one.",
+         _NIL, "A nil wins or loses {} points", 0, 10_000),
+    _int("blind_nil_value", 200, "Blind nil value",
+         "Points won for a made blind nil and lost for a failed one.", _NIL,
+         "A blind nil wins or loses {} points", 0, 10_000),
+    _bool("zero_is_nil", True, "A bid of 0 is nil",
+          "Whether bidding 0 means bidding nil.", _NIL,
+          "Bidding 0 means bidding nil",
+          "A bid of 0 is an ordinary bid: every trick taken is a bag"),
+    _choice("failed_nil_tricks", "bags", "Failed nil tricks",
+            "What happens to the tricks a player takes after bidding nil.", _NIL, (
+                ("bags", "A failed nil's tricks don't help the partner; each is a bag"),
+                ("help_partner", "A failed nil's tricks count toward the partner's bid"),
+                ("ignored", "A failed nil's tricks count for nothing"),
+            )),
+    _choice("both_nil", "separate", "Both partners nil",
+            "How a side is scored when both partners bid nil.", _NIL, (
+                ("separate", "Each nil is scored on its own"),
+                ("joint", "The side scores both nils only if both are made, and nothing otherwise"),
+            )),
+    _optional("blind_nil_behind", None, "Blind nil only when behind",
+              "How far a side must trail before one of its players may bid blind nil.", _NIL,
+              "Blind nil only when the side trails by {} points or more",
+              "Blind nil is allowed at any score", 0, 10_000),
+    _bool("blind_nil", True, "Blind nil allowed", "Whether blind nil may be bid at all.", _NIL,
+          "Blind nil may be bid", "Nobody may bid blind nil"),
+    _optional("min_team_bid", None, "Minimum side bid",
+              "The smallest total a side's number bids may add up to (nil bids aside).", _BIDDING,
+              "A side must bid at least {} tricks unless all its players bid nil",
+              "A side may bid as few tricks as it likes", 1, 17),
+    _choice("variant", "classic", "Variant", "Extra limits on what players may bid.", _BIDDING, (
+        ("classic", "Classic: any bid"),
+        ("suicide", "Suicide: on each side one partner bids nil and the other a number"),
+        ("mirrors", "Mirrors: nil or a number, and all bids add up to the tricks in a hand"),
+        ("whiz", "Whiz: nil or a number, no blind nil"),
+        ("blind_nil_all", "Blind nil for all: everyone bids blind nil"),
+    )),
+    _choice("first_bidder", "dealer_left", "First to bid",
+            "Who bids first and leads the first trick.", _BIDDING, (
+                ("dealer_left", "The player on the dealer's left bids and leads first"),
+                ("dealer", "The dealer bids first"),
+            )),
+    _bool("ten_for_200", False, "10 for 200",
+          "Whether a side bidding 10 or more scores 20 a trick instead of 10.", _BONUS,
+          "A bid of 10 or more scores (or loses) 20 points a trick",
+          "Every bid scores 10 points a trick"),
+    _choice("boston", "none", "Boston", "What a side earns for taking every trick of a hand.",
+            _BONUS, (
+                ("none", "Taking every trick earns nothing extra"),
+                ("bonus", "Taking every trick earns the Boston bonus"),
+                ("win", "Taking every trick wins the game at once"),
+            )),
+    _int("boston_bonus", 200, "Boston bonus", "Points a side earns for taking every trick.",
+         _BONUS, "Taking every trick earns {} points (when Boston is a bonus)", 0, 10_000),
+)  # fmt: skip
+
+SETTINGS_BY_NAME: dict[str, Setting] = {setting.name: setting for setting in SETTINGS}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A table's complete rules; the defaults are the `standard` preset."""
+
+    players: int = 4
+    partnerships: bool = True
+    target_score: int = 500
+    losing_score: int | None = -200
+    bag_limit: int | None = 10
+    bag_penalty: int = 100
+    bag_points: int = 1
+    bags_carry_over: bool = True
+    nil_value: int = 100
+    blind_nil_value: int = 200
+    zero_is_nil: bool = True
+    failed_nil_tricks: str = "bags"
+    both_nil: str = "separate"
+    blind_nil_behind: int | None = None
+    blind_nil: bool = True
+    min_team_bid: int | None = None
+    variant: str = "classic"
+    first_bidder: str = "dealer_left"
+    ten_for_200: bool = False
+    boston: str = "none"
+    boston_bonus: int = 200
+
+    def __post_init__(self):
+        for setting in SETTINGS:
+            problem = setting.check(getattr(self, setting.name))
+            if problem:
+                raise RulesError(problem, setting.name)
+        problem = self._combination_problem()
+        if problem:
+            raise RulesError(*problem)
+
+    def _combination_problem(self) -> tuple[str, str] | None:
+        if self.partnerships and self.players != 4:
+            return "partnerships need 4 players", "partnerships"
+        if not self.partnerships:
+            if self.variant == "suicide":
+                return "suicide needs partnerships", "variant"
+            if self.both_nil == "joint":
+                return "scoring both nils jointly needs partnerships", "both_nil"
+        if self.variant == "blind_nil_all":
+            if not self.blind_nil:
+                return "everyone bids blind nil in this variant, so blind nil must be allowed", (
+                    "blind_nil"
+                )
+            if self.blind_nil_behind is not None:
+                return (
+                    "everyone bids blind nil in this variant, so it can't depend on the score",
+                    "blind_nil_behind",
+                )
+        if self.losing_score is not None and self.target_score <= self.losing_score:
+            return (
+                f"must be above the losing score ({self.losing_score}), got {self.target_score}",
+                "target_score",
+            )
+        if self.min_team_bid is not None and self.min_team_bid > self.tricks_per_hand:
+            return (
+                f"can't be more than the {self.tricks_per_hand} tricks in a hand",
+                "min_team_bid",
+            )
+        return None
+
+    @property
+    def tricks_per_hand(self) -> int:
+        return 17 if self.players == 3 else 13
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        if self.partnerships:
+            return ((0, 2), (1, 3))
+        return tuple((seat,) for seat in range(self.players))
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partnerships else seat
+
+    def to_dict(self) -> dict[str, Any]:
+        return {setting.name: getattr(self, setting.name) for setting in SETTINGS}
+
+    def differences(self, other: Rules | None = None) -> list[str]:
+        other = other if other is not None else Rules()
+        return [
+            setting.name
+            for setting in SETTINGS
+            if getattr(self, setting.name) != getattr(other, setting.name)
+        ]
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        """Build rules from a preset name plus overrides, as a game file writes them."""
+        from .presets import get_preset
+
+        if not isinstance(data, dict):
+            raise RulesError(f"expected an object with a preset and settings, got {describe(data)}")
+        preset_name = data.get("preset", "standard")
+        if not isinstance(preset_name, str):
+            raise RulesError(f"expected a preset name, got {describe(preset_name)}", "preset")
+        try:
+            preset = get_preset(preset_name)
+        except RulesError as error:
+            raise RulesError(error.problem, "preset") from None
+        values = dict(preset.overrides)
+        for name, value in data.items():
+            if name == "preset":
+                continue
+            setting = SETTINGS_BY_NAME.get(name) if isinstance(name, str) else None
+            if setting is None:
+                close = difflib.get_close_matches(str(name), SETTINGS_BY_NAME, n=1)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                raise RulesError(f"unknown setting {describe(name)}{hint}".replace('"', "'"))
+            problem = setting.check(value)
+            if problem:
+                raise RulesError(problem, name)
+            values[name] = value
+        return cls(**values)
+
+
+RULE_FIELDS = tuple(field.name for field in fields(Rules))
+assert set(RULE_FIELDS) == set(SETTINGS_BY_NAME), "every setting must be a Rules field"

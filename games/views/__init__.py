@@ -1,0 +1,1 @@
+"""Thin function views, one module per area of the site."""

@@ -1,0 +1,77 @@
+"""Shared fixtures: accounts, games built through the real recording code, plain static files."""
+
+import pytest
+
+from games import recording, scoring
+
+
+@pytest.fixture(autouse=True)
+def _plain_static_files(settings):
+    """Templates use {% static %}; tests needn't run collectstatic for the hashed manifest."""
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+
+
+PASSWORD = "a long table password 42"
+
+
+@pytest.fixture
+def make_user(django_user_model):
+    def make(username="ann"):
+        return django_user_model.objects.create_user(username=username, password=PASSWORD)
+
+    return make
+
+
+@pytest.fixture
+def owner(make_user):
+    return make_user("owner")
+
+
+@pytest.fixture
+def stranger(make_user):
+    return make_user("stranger")
+
+
+@pytest.fixture
+def owner_client(client, owner):
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def stranger_client(client, stranger):
+    client.force_login(stranger)
+    return client
+
+
+@pytest.fixture
+def make_game(owner):
+    """A game owned by `owner`, with `hands` recorded as a game file writes them."""
+
+    def make(hands=(), *, user=None, preset="standard", players=("Ann", "Ben", "Cat", "Dan"), **rules):
+        rules_obj = scoring.Rules.from_dict({"preset": preset, **rules})
+        return recording.create_game(
+            user or owner,
+            name="",
+            players=list(players),
+            rules=rules_obj,
+            preset=preset,
+            first_dealer=0,
+            hands=[
+                scoring.Hand(bids=tuple(h["bids"]), tricks=tuple(h["tricks"]) if h.get("tricks") else None)
+                for h in hands
+            ],
+        )
+
+    return make
+
+
+# A quiet hand: Ann + Cat bid 7 and take 7, Ben + Dan bid 6 and take 6.
+QUIET_HAND = {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
+
+
+def quiet_hands(count):
+    return [QUIET_HAND] * count
