@@ -33,6 +33,8 @@ def rules(draw, **fixed):
         if values["variant"] == "suicide":
             values["variant"] = "classic"
         values["both_nil"] = "separate"
+    if values["variant"] == "mirrors":
+        values["min_team_bid"] = None  # the two rarely meet at a real table
     if values["variant"] == "blind_nil_all":
         values["blind_nil"] = True
         values["blind_nil_behind"] = None
@@ -82,9 +84,6 @@ def legal_hand(draw, table_rules: Rules, played: bool = True):
             numbers = [seat for seat in side if type(bids[seat]) is int]
             if numbers and sum(bids[seat] for seat in numbers) < minimum:
                 bids[numbers[0]] = minimum
-    if variant == "mirrors" and minimum:
-        # Mirrors and a side minimum rarely meet; fall back to bids that satisfy both.
-        bids = _mirrors_with_minimum(table_rules, minimum)
     tricks = None
     if played:
         tricks = split(draw, total, count)
@@ -95,16 +94,6 @@ def legal_hand(draw, table_rules: Rules, played: bool = True):
                 tricks[keep] += tricks[blank]
                 tricks[blank] = None
     return Hand(tuple(bids), tuple(tricks) if tricks is not None else None)
-
-
-def _mirrors_with_minimum(table_rules: Rules, minimum: int) -> list:
-    total = table_rules.tricks_per_hand
-    sides = table_rules.sides
-    bids = [0] * table_rules.players
-    for side in sides:
-        bids[side[0]] = minimum
-    bids[sides[0][0]] += total - minimum * len(sides)
-    return [bid if bid else NIL for bid in bids]
 
 
 @st.composite

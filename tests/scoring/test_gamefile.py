@@ -1,0 +1,135 @@
+"""Reading game files: every problem is one clear line, and unknown keys survive a round trip."""
+
+import json
+
+import pytest
+
+from games.scoring import GameFileError, parse_game_file, score_file
+
+GAME = {
+    "format": "spades-game/1",
+    "name": "Friday at Cat's",
+    "rules": {"preset": "standard", "failed_nil_tricks": "help_partner"},
+    "players": ["Ann", "Ben", "Cat", "Dan"],
+    "first_dealer": 0,
+    "hands": [
+        {"bids": [3, "nil", 4, 2], "tricks": [4, 0, 5, 4], "notes": "close one"},
+        {"bids": [2, 3, 4, 2]},
+    ],
+    "played_on": "2024-05-03",
+}
+
+
+def with_changes(**changes):
+    return {**GAME, **changes}
+
+
+def error_for(data):
+    with pytest.raises(GameFileError) as caught:
+        parse_game_file(data)
+    message = str(caught.value)
+    assert "\n" not in message
+    return message
+
+
+def test_the_example_file_scores():
+    result = score_file(GAME)
+    assert result.sides[0].score == 72
+    assert result.sides[1].score == 122
+    assert result.pending.number == 2
+    data = result.to_json()
+    assert data["teams"][0]["players"] == ["Ann", "Cat"]
+    assert data["hands"][0]["teams"][1]["explanation"][0] == "Ben's nil made: +100"
+
+
+def test_text_and_bytes_are_accepted():
+    text = json.dumps(GAME)
+    assert parse_game_file(text) == parse_game_file(text.encode())
+
+
+def test_round_trip_keeps_unknown_keys_and_minimal_rules():
+    game = parse_game_file(GAME)
+    assert game.extra == {"played_on": "2024-05-03"}
+    assert game.hand_extras[0] == {"notes": "close one"}
+    written = game.to_dict()
+    assert next(iter(written)) == "format"
+    assert written == GAME
+    assert parse_game_file(json.dumps(written)) == game
+
+
+def test_rules_without_a_preset_are_written_in_full():
+    game = parse_game_file(with_changes(rules={"nil_value": 50}))
+    assert game.to_dict()["rules"]["nil_value"] == 50
+    assert len(game.to_dict()["rules"]) == 21
+
+
+def test_names_are_trimmed_and_defaults_apply():
+    game = parse_game_file({"players": [" Ann ", "Ben", "Cat", "Dan"]})
+    assert game.players[0] == "Ann"
+    assert game.first_dealer == 0
+    assert game.hands == ()
+    assert game.name is None
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ("{not json", "not valid JSON: Expecting property name enclosed in double quotes"),
+        (b"\xff\xfe", "the file is not UTF-8 text"),
+        ("[1, 2]", "expected a JSON object for the game, got a list"),
+        ("1" * 5000, "not valid JSON: a number too long"),
+        ("[" * 100_000 + "]" * 100_000, "not valid JSON"),
+        (with_changes(format="spades-game/2"), 'format: expected "spades-game/1"'),
+        (with_changes(name=3), "name: expected text, got 3"),
+        (with_changes(rules=[]), "rules: expected an object, got a list"),
+        (with_changes(rules={"bagz": 1}), "rules: unknown setting 'bagz'"),
+        (with_changes(rules={"preset": "x"}), "rules.preset: unknown preset 'x'; choose one of"),
+        (with_changes(rules={"target_score": True}),
+         "rules.target_score: expected a whole number, got true"),
+        (with_changes(players=["Ann", "Ben", "Cat"]), "players: expected 4 names, got 3"),
+        (with_changes(players="Ann"), "players: expected a list of 4 names"),
+        (with_changes(players=["Ann", "Ben", "Cat", 4]), "players: name 4 must be text, got 4"),
+        (with_changes(players=["Ann", " ", "Cat", "Dan"]), "players: name 2 is empty"),
+        (with_changes(players=["Ann", "B" * 41, "Cat", "Dan"]), "players: name 2 is longer"),
+        (with_changes(players=["Ann", "ann", "Cat", "Dan"]), 'players: "ann" appears twice'),
+        (with_changes(players=["Ann", "B\nx", "Cat", "Dan"]), "players: name 2 contains a line"),
+        (with_changes(first_dealer=True), "first_dealer: expected a seat from 0 to 3, got true"),
+        (with_changes(first_dealer=4), "first_dealer: expected a seat from 0 to 3, got 4"),
+        (with_changes(hands={}), "hands: expected a list, got an object"),
+        (with_changes(hands=[3]), 'hand 1: expected an object with "bids" and "tricks"'),
+        (with_changes(hands=[{"tricks": [3, 3, 3, 4]}]), "hand 1: the bids are missing"),
+        (with_changes(hands=[{"bids": "3333"}]), "hand 1: bids must be a list, got \"3333\""),
+        (with_changes(hands=[{"bids": [3, 3, 3, 3], "tricks": 13}]),
+         "hand 1: tricks must be a list, got 13"),
+        (with_changes(hands=[{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 3]}]),
+         "hand 1: tricks add up to 12, but a hand has 13 tricks"),
+        (with_changes(hands=[{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4]},
+                             {"bids": [3, 3, False, 3], "tricks": [3, 3, 3, 4]}]),
+         "hand 2: Cat's bid must be a number, \"nil\" or \"blind_nil\", not false"),
+        (with_changes(hands=[{"bids": [3, 3, 3, 10**40], "tricks": [3, 3, 3, 4]}]),
+         "hand 1: Dan's bid of 10000000000000000000000000000000000000000 is more than"),
+        (with_changes(hands=[{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4.0]}]),
+         "hand 1: Dan's tricks must be a whole number, not 4.0"),
+        (with_changes(hands=[{"bids": ["nil", 3, 3, 3], "tricks": [None, 3, 6, 4]}]),
+         "hand 1: Ann bid nil, so Ann's tricks must be entered separately"),
+        (with_changes(extra={"a": [[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]}),
+         "game: nested too deeply"),
+        (with_changes(hands=[{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4], "x": float("nan")}]),
+         "hand 1: not a JSON number"),
+    ],
+)  # fmt: skip
+def test_bad_files_get_one_clear_line(data, message):
+    assert error_for(data).startswith(message)
+
+
+def test_hand_errors_carry_the_hand_seat_and_field():
+    data = with_changes(hands=[{"bids": [3, 14, 3, 3], "tricks": [3, 3, 3, 4]}])
+    with pytest.raises(GameFileError) as caught:
+        parse_game_file(data)
+    assert (caught.value.number, caught.value.seat, caught.value.field) == (1, 1, "bids")
+
+
+def test_a_hand_after_the_game_ended_is_rejected():
+    hand = {"bids": [6, 1, 7, 1], "tricks": [0, 6, 1, 6]}
+    message = error_for(with_changes(hands=[hand, hand, hand]))
+    assert message == "hand 3: the game already ended after hand 2"

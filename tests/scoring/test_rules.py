@@ -1,0 +1,102 @@
+"""Rule settings: their words, their checks, and how they are written down."""
+
+import pytest
+
+from games.scoring import SETTINGS, SETTINGS_BY_NAME, Rules, RulesError
+
+GROUPS = {"Players and game end", "Bags", "Nil and blind nil", "Bidding", "Bonuses"}
+
+
+def test_standard_defaults_follow_the_spec():
+    assert Rules().to_dict() == {
+        "players": 4, "partnerships": True, "target_score": 500, "losing_score": -200,
+        "bag_limit": 10, "bag_penalty": 100, "bag_points": 1, "bags_carry_over": True,
+        "nil_value": 100, "blind_nil_value": 200, "zero_is_nil": True,
+        "failed_nil_tricks": "bags", "both_nil": "separate", "blind_nil_behind": None,
+        "blind_nil": True, "min_team_bid": None, "variant": "classic",
+        "first_bidder": "dealer_left", "ten_for_200": False, "boston": "none",
+        "boston_bonus": 200,
+    }  # fmt: skip
+
+
+def test_every_setting_has_words_a_group_and_an_explanation_of_its_default():
+    for setting in SETTINGS:
+        assert setting.label and setting.meaning
+        assert setting.group in GROUPS
+        assert setting.explain(setting.default)
+        assert getattr(Rules(), setting.name) == setting.default
+
+
+def test_setting_explains_a_chosen_value():
+    explain = SETTINGS_BY_NAME["failed_nil_tricks"].explain
+    assert explain("help_partner") == "A failed nil's tricks count toward the partner's bid"
+    assert SETTINGS_BY_NAME["losing_score"].explain(None).startswith("No losing score")
+    assert SETTINGS_BY_NAME["target_score"].explain(300) == (
+        "The game ends when a side reaches 300 points"
+    )
+
+
+def test_sides_and_tricks_per_hand():
+    assert Rules().sides == ((0, 2), (1, 3))
+    assert Rules().side_of(3) == 1
+    three = Rules(players=3, partnerships=False)
+    assert three.tricks_per_hand == 17
+    assert three.sides == ((0,), (1,), (2,))
+    assert three.side_of(2) == 2
+
+
+def test_from_dict_applies_a_preset_then_overrides():
+    rules = Rules.from_dict({"preset": "hoyle", "nil_value": 50})
+    assert rules.both_nil == "joint"
+    assert rules.nil_value == 50
+    assert Rules.from_dict({}) == Rules()
+
+
+def test_differences_name_the_settings_that_differ():
+    assert Rules(nil_value=50, boston="win").differences() == ["nil_value", "boston"]
+    assert Rules().differences(Rules(bag_limit=None)) == ["bag_limit"]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"bagz": 3}, "unknown setting 'bagz'"),
+        ({"nil_valu": 3}, "unknown setting 'nil_valu'; did you mean 'nil_value'?"),
+        ({"preset": "nope"}, "preset: unknown preset 'nope'; choose one of: standard,"),
+        ({"preset": 3}, "preset: expected a preset name, got 3"),
+        ({"target_score": True}, "target_score: expected a whole number, got true"),
+        ({"target_score": 2.5}, "target_score: expected a whole number, got 2.5"),
+        ({"losing_score": "x"}, 'losing_score: expected a whole number or null, got "x"'),
+        ({"partnerships": 1}, "partnerships: expected true or false, got 1"),
+        ({"variant": "x"}, 'variant: expected one of "classic", "suicide"'),
+        ({"bag_limit": 0}, "bag_limit: must be at least 1, got 0"),
+        ({"bag_penalty": -5}, "bag_penalty: must be at least 0, got -5"),
+        ({"players": 5}, "players: must be at most 4, got 5"),
+        ({"target_score": 10**30}, "target_score: must be at most 1000000"),
+        ({"players": 3}, "partnerships: partnerships need 4 players"),
+        ({"partnerships": False, "variant": "suicide"}, "variant: suicide needs partnerships"),
+        ({"partnerships": False, "both_nil": "joint"}, "both_nil: scoring both nils jointly"),
+        ({"variant": "blind_nil_all", "blind_nil": False}, "blind_nil: everyone bids blind nil"),
+        ({"variant": "blind_nil_all", "blind_nil_behind": 100}, "blind_nil_behind: everyone"),
+        ({"target_score": 100, "losing_score": 100}, "target_score: must be above the losing"),
+        ({"players": 2, "partnerships": False, "min_team_bid": 14}, "min_team_bid: can't be"),
+        ([1, 2], "expected an object with a preset and settings"),
+    ],
+)
+def test_bad_rules_are_explained(data, message):
+    with pytest.raises(RulesError) as caught:
+        Rules.from_dict(data)
+    assert str(caught.value).startswith(message)
+    assert "\n" not in str(caught.value)
+
+
+def test_direct_construction_is_checked_too():
+    with pytest.raises(RulesError, match="^nil_value: expected a whole number"):
+        Rules(nil_value="100")
+
+
+def test_rules_are_frozen_and_hashable():
+    rules = Rules()
+    with pytest.raises(AttributeError):
+        rules.nil_value = 5
+    assert hash(rules) == hash(Rules())
