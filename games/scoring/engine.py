@@ -105,7 +105,7 @@ def _score_side(table: Table, index: int, bids: tuple, tricks: tuple):
             if bags:
                 value = bags * table.bag_points
                 points += value
-                terms.append(Term(value, _plural(bags, "bag")))
+                terms.append(Term(value, "1 bag" if bags == 1 else "{} bags", (bags,)))
         else:
             value = -per_trick * contract
             points += value
@@ -137,7 +137,7 @@ def _contract_only(table: Table, index: int, contract: int, took: int):
             value = bags * table.bag_points
             terms = [
                 Term(points, "{} bid {}, took {}{}", (side_name, contract, took, double)),
-                Term(value, _plural(bags, "bag")),
+                Term(value, "1 bag" if bags == 1 else "{} bags", (bags,)),
             ]
             return points + value, bags, contract, took, took, True, terms
         terms = [Term(points, "{} bid {}, took {}{}", (side_name, contract, took, double))]

@@ -62,7 +62,7 @@ def test_bid_out_of_range():
 
 
 def test_seat_wording_without_names():
-    with pytest.raises(BidError, match="^Seat 2's bid of 14"):
+    with pytest.raises(BidError, match=r"^Seat 2's bid of 14"):
         validate_bids(Rules(), [3, 14, 3, 3])
 
 
@@ -83,7 +83,7 @@ def test_blind_nil_behind_in_a_game_uses_the_scores_before_the_hand():
     hands = [Hand((6, 1, 7, 1), (3, 5, 3, 2)), Hand(("blind_nil", 3, 4, 3), (0, 4, 5, 4))]
     result = score_game(rules, hands)
     assert result.hands[1].sides[0].explanation[0] == "Seat 1's blind nil made: +200"
-    with pytest.raises(HandError, match="^hand 1: Seat 1 can't bid blind nil now"):
+    with pytest.raises(HandError, match=r"^hand 1: Seat 1 can't bid blind nil now"):
         score_game(rules, hands[1:])
 
 
@@ -141,7 +141,7 @@ def test_too_many_tricks_for_one_player():
 
 def test_tricks_of_the_wrong_type():
     error = trick_problem(Rules(), [3] * 4, ["3", 3, 3, 4])
-    assert str(error) == "Ann's tricks must be a whole number, not \"3\""
+    assert str(error) == 'Ann\'s tricks must be a whole number, not "3"'
     assert "not true" in str(trick_problem(Rules(), [3] * 4, [True, 3, 5, 4]))
 
 
@@ -173,7 +173,7 @@ def test_score_game_names_the_hand_seat_and_field():
 
 def test_missing_tricks_before_the_last_hand():
     hands = [Hand((3, 3, 3, 3)), Hand((3, 3, 3, 3), (3, 3, 3, 4))]
-    with pytest.raises(HandError, match="^hand 1: tricks are missing") as caught:
+    with pytest.raises(HandError, match=r"^hand 1: tricks are missing") as caught:
         score_game(Rules(), hands)
     assert caught.value.field == "tricks"
 

@@ -343,7 +343,7 @@ def test_a_hand_being_played_is_pending_and_not_scored():
 
 def test_a_hand_after_the_game_ended_is_an_error():
     rules = Rules(target_score=100)
-    with pytest.raises(HandError, match="^hand 2: the game already ended after hand 1$"):
+    with pytest.raises(HandError, match=r"^hand 2: the game already ended after hand 1$"):
         play(rules, ([5, 1, 5, 1], [5, 1, 5, 2]), ([3, 3, 3, 3], [3, 3, 3, 4]))
 
 

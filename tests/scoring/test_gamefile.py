@@ -20,6 +20,11 @@ GAME = {
 }
 
 
+DEEP = [1]
+for _ in range(25):
+    DEEP = [DEEP]
+
+
 def with_changes(**changes):
     return {**GAME, **changes}
 
@@ -112,7 +117,7 @@ def test_names_are_trimmed_and_defaults_apply():
          "hand 1: Dan's tricks must be a whole number, not 4.0"),
         (with_changes(hands=[{"bids": ["nil", 3, 3, 3], "tricks": [None, 3, 6, 4]}]),
          "hand 1: Ann bid nil, so Ann's tricks must be entered separately"),
-        (with_changes(extra={"a": [[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]}),
+        (with_changes(extra={"a": DEEP}),
          "game: nested too deeply"),
         (with_changes(hands=[{"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4], "x": float("nan")}]),
          "hand 1: not a JSON number"),

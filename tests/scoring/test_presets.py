@@ -15,18 +15,20 @@ EXPECTED = {
 
 
 def test_the_presets_people_ask_for_exist():
-    assert EXPECTED <= set(PRESETS)
+    assert set(PRESETS) >= EXPECTED
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_preset_has_words_a_source_and_valid_rules(name):
     preset = get_preset(name)
     assert preset.name == name
-    assert preset.title and preset.description and preset.source
+    assert preset.title
+    assert preset.description
+    assert preset.source
     assert isinstance(preset.rules, Rules)
-    assert preset.rules.differences() == list(
+    assert preset.rules.differences() == [
         key for key in Rules().to_dict() if key in preset.overrides
-    )
+    ]
     assert Rules.from_dict({"preset": name}) == preset.rules
 
 

@@ -21,7 +21,8 @@ def test_standard_defaults_follow_the_spec():
 
 def test_every_setting_has_words_a_group_and_an_explanation_of_its_default():
     for setting in SETTINGS:
-        assert setting.label and setting.meaning
+        assert setting.label
+        assert setting.meaning
         assert setting.group in GROUPS
         assert setting.explain(setting.default)
         assert getattr(Rules(), setting.name) == setting.default
@@ -91,7 +92,7 @@ def test_bad_rules_are_explained(data, message):
 
 
 def test_direct_construction_is_checked_too():
-    with pytest.raises(RulesError, match="^nil_value: expected a whole number"):
+    with pytest.raises(RulesError, match=r"^nil_value: expected a whole number"):
         Rules(nil_value="100")
 
 

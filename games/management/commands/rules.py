@@ -29,7 +29,7 @@ class Command(BaseCommand):
         if not name:
             width = max(len(preset) for preset in PRESETS)
             for preset in PRESETS.values():
-                self.stdout.write(f"{preset.name:<{width}}  {preset.title} ({preset.source})")
+                self.stdout.write(f"{preset.name:<{width}}  {preset.title} - {preset.source}")
             return
         try:
             preset = get_preset(name)

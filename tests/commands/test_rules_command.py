@@ -1,0 +1,48 @@
+"""`manage.py rules`: the presets, or one preset's settings in plain words."""
+
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from games.scoring import PRESETS, SETTINGS
+
+from .test_score_command import run_manage
+
+
+def output_of(*args):
+    out = io.StringIO()
+    call_command("rules", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_rules_lists_every_preset_with_title_and_source():
+    text = output_of()
+    for preset in PRESETS.values():
+        assert preset.name in text
+        assert preset.title in text
+        assert preset.source in text
+
+
+def test_rules_shows_every_setting_of_a_preset_with_value_and_meaning():
+    text = output_of("hoyle")
+    assert "Hoyle" in text
+    for setting in SETTINGS:
+        assert setting.name in text
+    assert "joint" in text
+    assert "The dealer bids first" in text
+    assert "null" in text
+
+
+def test_rules_unknown_preset_is_a_command_error():
+    with pytest.raises(CommandError) as caught:
+        call_command("rules", "bogus")
+    assert str(caught.value).startswith("unknown preset 'bogus'; choose one of: standard, ")
+    assert caught.value.returncode == 2
+
+
+def test_rules_unknown_preset_exits_2_with_one_line():
+    done = run_manage("rules", "bogus")
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith("unknown preset 'bogus'; choose one of: standard,")

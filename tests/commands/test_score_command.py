@@ -1,0 +1,90 @@
+"""`manage.py score`: JSON on success; one line and exit 2 on any bad input."""
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = {
+    "players": ["Ann", "Ben", "Cat", "Dan"],
+    "hands": [{"bids": [4, 3, 3, 3], "tricks": [5, 2, 4, 2]}],
+}
+
+
+def run_manage(*args, stdin=""):
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
+    env.setdefault("DJANGO_SECRET_KEY", "test-only-secret-key-for-the-command-tests-0123456789")
+    return subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        check=False,
+    )
+
+
+def test_score_prints_the_result(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(GAME))
+    out = io.StringIO()
+    call_command("score", str(path), stdout=out)
+    data = json.loads(out.getvalue())
+    assert data["teams"][0]["score"] == 72
+    assert data["hands"][0]["teams"][0]["explanation"] == [
+        "Ann + Cat bid 7, took 9: +70",
+        "2 bags: +2",
+    ]
+
+
+def test_score_reports_a_bad_hand_as_a_command_error(tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**GAME, "hands": [{"bids": [4, 3, 3, 3], "tricks": [5, 2, 4]}]}))
+    with pytest.raises(CommandError) as caught:
+        call_command("score", str(path))
+    assert str(caught.value) == "hand 1: expected 4 trick counts, one per player, got 3"
+    assert caught.value.returncode == 2
+
+
+def test_score_reports_a_missing_file(tmp_path):
+    with pytest.raises(CommandError, match="No such file") as caught:
+        call_command("score", str(tmp_path / "missing.json"))
+    assert caught.value.returncode == 2
+
+
+def test_score_from_standard_input_in_a_subprocess():
+    done = run_manage("score", "-", stdin=json.dumps(GAME))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["teams"][1]["score"] == -60
+
+
+@pytest.mark.parametrize(
+    ("stdin", "line"),
+    [
+        ("{oops", "not valid JSON: Expecting property name enclosed in double quotes"),
+        (
+            json.dumps({**GAME, "hands": [{"bids": [4, 3, 3, 3], "tricks": [5, 2, 4, 1]}]}),
+            "hand 1: tricks add up to 12, but a hand has 13 tricks",
+        ),
+    ],
+)
+def test_score_bad_input_exits_2_with_one_line_and_no_traceback(stdin, line):
+    done = run_manage("score", "-", stdin=stdin)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [done.stderr.strip()]
+    assert done.stderr.strip().startswith(line)
+    assert "Traceback" not in done.stderr
+
+
+def test_score_missing_file_exits_2_in_a_subprocess(tmp_path):
+    done = run_manage("score", str(tmp_path / "nope.json"))
+    assert done.returncode == 2
+    assert done.stderr.strip() == f"{tmp_path / 'nope.json'}: No such file or directory"

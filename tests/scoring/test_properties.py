@@ -1,0 +1,135 @@
+"""Invariants of the replay, over random legal games under random rules."""
+
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.scoring import Hand, score_game
+
+from .strategies import legal_hand, rules
+
+FAST = settings(max_examples=200, deadline=None)
+
+
+@st.composite
+def games(draw, **fixed):
+    table = draw(rules(**fixed))
+    hands = draw(st.lists(legal_hand(table), max_size=10))
+    return table, hands
+
+
+def replay(table, hands):
+    # strict=False: a random game may end early, and blind nil may depend on the score.
+    return score_game(table, hands, strict=False)
+
+
+@FAST
+@given(games())
+def test_explanation_terms_add_up_to_the_points(game):
+    for hand in replay(*game).hands:
+        for side in hand.sides:
+            assert sum(term.points for term in side.terms) == side.points
+            assert len(side.explanation) == len(side.terms) >= 1
+
+
+@FAST
+@given(games())
+def test_running_scores_are_the_sums_of_the_points(game):
+    result = replay(*game)
+    totals = [0] * len(result.sides)
+    for hand in result.hands:
+        for index, side in enumerate(hand.sides):
+            totals[index] += side.points
+            assert side.score == totals[index]
+    assert [side.score for side in result.sides] == totals
+
+
+@FAST
+@given(games(bags_carry_over=True))
+def test_bags_stay_below_the_limit(game):
+    table, hands = game
+    for hand in replay(table, hands).hands:
+        for side in hand.sides:
+            assert side.bags >= 0
+            if table.bag_limit is not None:
+                assert side.bags < table.bag_limit
+
+
+@FAST
+@given(games())
+def test_scoring_is_deterministic_and_a_replay_of_the_hands(game):
+    table, hands = game
+    first = replay(table, hands)
+    assert replay(table, list(hands)) == first
+    assert replay(table, tuple(hands)).to_json() == first.to_json()
+    scored = len(first.hands)
+    for count in range(scored):
+        assert replay(table, hands[:count]).hands == first.hands[:count]
+
+
+@FAST
+@given(games(), st.data())
+def test_changing_one_hand_changes_nothing_before_it(game, data):
+    table, hands = game
+    if not hands:
+        return
+    position = data.draw(st.integers(0, len(hands) - 1))
+    changed = list(hands)
+    changed[position] = data.draw(legal_hand(table))
+    before = replay(table, hands).hands[:position]
+    assert replay(table, changed).hands[:position] == before
+
+
+@FAST
+@given(games())
+def test_bags_counted_on_a_side_match_its_overtricks(game):
+    table, hands = game
+    for hand in replay(table, hands).hands:
+        for side in hand.sides:
+            if side.made:
+                assert side.bags_taken >= side.tricks_toward - side.contract
+            assert side.bags_taken <= side.tricks
+
+
+@FAST
+@given(rules(), st.integers(0, 8))
+def test_a_game_with_no_tricks_entered_scores_0(table, dealer):
+    first_dealer = dealer % table.players
+    result = score_game(table, [], first_dealer=first_dealer)
+    assert [side.score for side in result.sides] == [0] * len(table.sides)
+    assert result.finished is False
+    assert result.next_dealer == first_dealer
+
+
+@FAST
+@given(games(), st.data())
+def test_a_pending_last_hand_changes_no_score(game, data):
+    table, hands = game
+    pending = data.draw(legal_hand(table, played=False))
+    without = replay(table, hands)
+    with_pending = replay(table, [*hands, pending])
+    assert with_pending.sides == without.sides
+    if not without.finished:
+        assert with_pending.pending is not None
+        assert with_pending.next_dealer == (without.next_dealer + 1) % table.players
+
+
+@settings(max_examples=100, deadline=None)
+@given(games())
+def test_strict_scoring_agrees_up_to_the_end_of_the_game(game):
+    table, hands = game
+    loose = replay(table, hands)
+    played = hands[: len(loose.hands)]
+    if table.blind_nil_behind is None:
+        assert score_game(table, played) == replay(table, played)
+
+
+@settings(max_examples=50, deadline=None)
+@given(rules(players=3), st.data())
+def test_rules_strategy_respects_fixed_settings(table, data):
+    assert table.players == 3
+    assert replace(table, nil_value=1).nil_value == 1
+    hand = data.draw(legal_hand(table))
+    assert isinstance(hand, Hand)
+    assert len(hand.bids) == len(hand.tricks) == 3
