@@ -171,14 +171,15 @@ SETTINGS: tuple[Setting, ...] = (
           "Whether a side bidding 10 or more scores 20 a trick instead of 10.", _BONUS,
           "A bid of 10 or more scores (or loses) 20 points a trick",
           "Every bid scores 10 points a trick"),
-    _choice("boston", "none", "Boston", "What a side earns for making its bid by taking every trick of a hand.",
-            _BONUS, (
+    _choice("boston", "none", "Boston",
+            "What a side earns for making its bid by taking every trick of a hand.", _BONUS, (
                 ("none", "Taking every trick earns nothing extra"),
                 ("bonus", "Taking every trick earns the Boston bonus"),
                 ("win", "Taking every trick wins the game at once"),
             )),
-    _int("boston_bonus", 200, "Boston bonus", "Points a side earns for making its bid with every trick.",
-         _BONUS, "Taking every trick earns {} points (when Boston is a bonus)", 0, 10_000),
+    _int("boston_bonus", 200, "Boston bonus",
+         "Points a side earns for making its bid with every trick.", _BONUS,
+         "Taking every trick earns {} points (when Boston is a bonus)", 0, 10_000),
 )  # fmt: skip
 
 SETTINGS_BY_NAME: dict[str, Setting] = {setting.name: setting for setting in SETTINGS}
