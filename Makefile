@@ -10,10 +10,12 @@ export HOST PORT
 
 # The newest interpreter >= 3.12 that actually runs. pyenv's shims exist on PATH even when
 # their version is not selected, so each candidate is tried, not just looked up.
-PYTHON ?= $(shell for c in python3.14 python3.13 python3.12 \
+ifndef PYTHON
+PYTHON := $(shell for c in python3.14 python3.13 python3.12 \
 	$$(ls -d $$HOME/.pyenv/versions/3.1[2-9]*/bin/python 2>/dev/null | sort -Vr) python3 python; do \
 	if "$$c" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' >/dev/null 2>&1; \
 	then echo "$$c"; break; fi; done)
+endif
 
 .PHONY: help run test bench lock vendor-htmx clean
 

@@ -29,6 +29,7 @@ class SideHandView:
     bags: int
     made: bool | None
     explanation: tuple[str, ...]
+    has_nil: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ def hands(result: scoring.GameResult) -> list[HandView]:
                         bags=side.bags,
                         made=side.made,
                         explanation=side.explanation,
+                        has_nil=any(type(hand.bids[seat]) is str for seat in total.seats),
                     )
                     for total, side in zip(result.sides, hand.sides, strict=True)
                 ),
@@ -116,3 +118,60 @@ def pending(result: scoring.GameResult) -> PendingView | None:
         first_bidder=players[hand.first_bidder],
         contracts=tuple(contracts),
     )
+
+
+@dataclass(frozen=True)
+class OutcomeView:
+    winner: str
+    plural: bool
+    score: int
+    ended_after: int | None
+    how: str
+
+
+def outcome(result: scoring.GameResult) -> OutcomeView | None:
+    """Who won and why the game ended, in the words the banner uses."""
+    if not result.finished or result.winner is None:
+        return None
+    rules = result.rules
+    side = result.sides[result.winner]
+    last = result.hands[-1].sides[result.winner] if result.hands else None
+    if (
+        rules.boston == "win"
+        and last is not None
+        and last.made
+        and last.tricks == rules.tricks_per_hand
+    ):
+        how = f"{side.name} took every trick (Boston)"
+    elif side.score >= rules.target_score:
+        how = f"{side.name} reached {rules.target_score}"
+    else:
+        floor = rules.losing_score
+        fallen = [s.name for s in result.sides if floor is not None and s.score <= floor]
+        how = f"{' and '.join(fallen)} fell to {floor} or below" if fallen else "it was over"
+    return OutcomeView(
+        winner=side.name,
+        plural=len(side.players) > 1,
+        score=side.score,
+        ended_after=result.ended_after,
+        how=how,
+    )
+
+
+def preset_title(preset: str) -> str:
+    known = scoring.PRESETS.get(preset)
+    return known.title if known else preset
+
+
+def rule_lines(rules: scoring.Rules) -> list[tuple[str, str]]:
+    """Every setting the game was started with, as label and plain meaning."""
+    return [(s.label, s.explain(getattr(rules, s.name))) for s in scoring.SETTINGS]
+
+
+def sentence(problem: str) -> str:
+    """The engine's problems are clauses ("tricks add up to 12, ..."); a form shows sentences."""
+    problem = problem.strip()
+    if not problem:
+        return problem
+    problem = problem[0].upper() + problem[1:]
+    return problem if problem.endswith((".", "!", "?")) else problem + "."

@@ -84,7 +84,10 @@ class BidsForm(forms.Form):
                 label=f"{players[seat]}{note}",
                 choices=choices,
                 widget=KeyPad(wide=rules.variant == "blind_nil_all"),
-                error_messages={"required": f"Choose {players[seat]}'s bid."},
+                error_messages={
+                    "required": f"Choose {players[seat]}'s bid.",
+                    "invalid_choice": f"Choose {players[seat]}'s bid from the keys.",
+                },
             )
             if len(choices) == 1:
                 field.initial = choices[0][0]
@@ -93,8 +96,8 @@ class BidsForm(forms.Form):
     def bids(self) -> list:
         return [parse_bid(self.cleaned_data[f"bid_{seat}"]) for seat in range(self.rules.players)]
 
-    def field_for_seat(self, seat: int | None) -> str | None:
-        return f"bid_{seat}" if seat is not None else None
+    def field_for_seat(self, seat: int | None, field: str | None = None) -> str | None:
+        return f"bid_{seat}" if seat is not None and field in (None, "bids") else None
 
 
 def trick_groups(rules: scoring.Rules, bids) -> list[tuple[str, tuple[int, ...]]]:
@@ -132,6 +135,7 @@ class TricksForm(forms.Form):
                 coerce=int,
                 required=False,
                 widget=KeyPad(),
+                error_messages={"invalid_choice": "Choose the tricks from the keys."},
             )
 
     def clean(self):
@@ -161,8 +165,8 @@ class TricksForm(forms.Form):
             per_seat[seats[0]] = self.cleaned_data[name]
         return per_seat
 
-    def field_for_seat(self, seat: int | None) -> str | None:
-        if seat is None:
+    def field_for_seat(self, seat: int | None, field: str | None = None) -> str | None:
+        if seat is None or field not in (None, "tricks"):
             return None
         for name, seats in self.groups:
             if seat in seats:
@@ -186,7 +190,9 @@ class EditHandForm(forms.Form):
         trick_opts += [(str(n), str(n)) for n in range(rules.tricks_per_hand + 1)]
         for seat in self.seats:
             self.fields[f"bid_{seat}"] = forms.ChoiceField(
-                label="Bid", choices=bid_opts
+                label="Bid",
+                choices=bid_opts,
+                error_messages={"required": f"Choose {players[seat]}'s bid."},
             )
             self.fields[f"tricks_{seat}"] = forms.TypedChoiceField(
                 label="Tricks",
@@ -209,7 +215,7 @@ class EditHandForm(forms.Form):
         return None if all(t is None for t in tricks) else tricks
 
     def field_for_seat(self, seat: int | None, field: str | None) -> str | None:
-        if seat is None:
+        if seat is None or field not in ("bids", "tricks"):
             return None
         return f"{'tricks' if field == 'tricks' else 'bid'}_{seat}"
 
@@ -260,6 +266,13 @@ class NewGameForm(forms.Form):
             groups.setdefault(setting.group, []).append((setting, self[f"rule_{setting.name}"]))
         return list(groups.items())
 
+    def field_for_setting(self, setting: str | None) -> str | None:
+        """Where a rules problem shows: next to the setting, the preset, or atop the form."""
+        if setting == "preset":
+            return "preset"
+        field = f"rule_{setting}"
+        return field if field in self.fields else None
+
     def overrides(self) -> dict:
         values = {}
         for setting in scoring.SETTINGS:
@@ -275,24 +288,30 @@ class NewGameForm(forms.Form):
         try:
             rules = scoring.Rules.from_dict({"preset": cleaned["preset"], **self.overrides()})
         except scoring.RulesError as error:
-            field = f"rule_{error.setting}" if error.setting in scoring.SETTINGS_BY_NAME else None
-            self.add_error(field if field in self.fields else None, error.problem)
+            self.add_error(self.field_for_setting(error.setting), error.problem)
             return cleaned
         names = [cleaned.get(f"player_{seat}", "").strip() for seat in range(SEAT_COUNT)]
         while names and not names[-1]:
             names.pop()
         if "" in names:
-            self.add_error(f"player_{names.index('')}", "Enter a name, or leave the last seats empty.")
+            self.add_error(
+                f"player_{names.index('')}", "Enter a name, or leave the last seats empty."
+            )
             return cleaned
         if len(names) != rules.players:
+            # Name the first seat that is missing, or the first one too many.
+            seat = min(len(names), rules.players)
             self.add_error(
-                "player_0",
+                f"player_{seat}",
                 f"These rules are for {rules.players} players, but {len(names)} names were given.",
             )
             return cleaned
         folded = [n.casefold() for n in names]
-        for seat, name in enumerate(folded):
-            if folded.index(name) != seat:
+        for seat, name in enumerate(names):
+            if not name.isprintable():
+                self.add_error(f"player_{seat}", "A name must be one line, without tabs.")
+                return cleaned
+            if folded.index(folded[seat]) != seat:
                 self.add_error(f"player_{seat}", "Two players can't share a name at one table.")
                 return cleaned
         if cleaned["first_dealer"] >= rules.players:
@@ -372,7 +391,11 @@ class OptionalIntWidget(forms.MultiWidget):
 class ImportForm(forms.Form):
     file = forms.FileField(
         label="Game file",
-        help_text="A .json game file exported from this app (or several games in one file).",
+        help_text="A .json game file exported from this app.",
+        error_messages={
+            "required": "Choose a game file to import.",
+            "empty": "That file is empty: it can't be a game file.",
+        },
     )
 
     def clean_file(self):

@@ -36,6 +36,13 @@ class Game(models.Model):
     finished = models.BooleanField(default=False)
     winner = models.SmallIntegerField(null=True, blank=True)
 
+    # The players' names, lowercase between bars ("|ann|ben|cat|dan|"), for the history's
+    # player filter: JSONField lookups on a list don't work on SQLite.
+    player_names = models.CharField(max_length=200, default="", editable=False)
+    # The read-only link anyone may open to follow the game: /watch/<token>/.
+    watch_token = models.CharField(max_length=64, unique=True, default=new_watch_token)
+    watch_enabled = models.BooleanField(default=True)
+
     class Meta:
         indexes = [
             models.Index(fields=["owner", "finished", "-updated_at"], name="game_owner_list"),

@@ -128,6 +128,7 @@ def create_game(owner, *, name, players, rules, preset, first_dealer, hands=()) 
             rules=rules.to_dict(),
             preset=preset,
             first_dealer=first_dealer,
+            player_names=f"|{'|'.join(players)}|".lower(),
         )
         rows = [
             Hand(

@@ -1,16 +1,17 @@
 """Game files in and out: the same `spades-game/1` format as `manage.py score`."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import recording, scoring
+from games import display, recording, scoring
 from games.forms import ImportForm
 from games.models import Game
 from games.views.base import HtmxHttpRequest, owned_game
+from games.views.table import navigate
 
 
 def game_file(game: Game) -> scoring.GameFile:
@@ -38,25 +39,28 @@ def export_game(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def import_game(request: HtmxHttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    """A game file becomes one of the user's games, or nothing at all: one line says why."""
+    posted = request.method == "POST"
+    form = ImportForm(request.POST if posted else None, request.FILES if posted else None)
+    if form.is_bound and form.is_valid():
         try:
             parsed = scoring.parse_game_file(form.cleaned_data["file"])
         except scoring.GameFileError as error:
-            form.add_error("file", str(error))
+            form.add_error("file", display.sentence(str(error)))
         else:
             game = recording.create_game(
                 request.user,
-                name=(parsed.name or "")[:80],
+                name=(parsed.name or "")[: Game._meta.get_field("name").max_length],
                 players=parsed.players,
                 rules=parsed.rules,
                 preset=preset_name(parsed),
                 first_dealer=parsed.first_dealer,
                 hands=parsed.hands,
             )
-            return redirect(game)
-    status = 422 if form.errors else 200
-    return TemplateResponse(request, "games/import.html", {"form": form}, status=status)
+            messages.success(request, f"Imported {game.title}.")
+            return navigate(request, game)
+    template = "games/import.html#form" if request.htmx else "games/import.html"
+    return TemplateResponse(request, template, {"form": form}, status=422 if form.errors else 200)
 
 
 def preset_name(parsed: scoring.GameFile) -> str:

@@ -2,22 +2,40 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
-from django.shortcuts import redirect
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, resolve_url
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
 from games import display, recording, scoring
 from games.forms import BidsForm, EditHandForm, NewGameForm, TricksForm
 from games.models import Game, Hand
 from games.views.base import HtmxHttpRequest, owned_game
 
+OUT_OF_DATE = (
+    "This game changed on another phone since that form was shown, so nothing was recorded. "
+    "Here is the current state."
+)
+
+
+def navigate(request: HtmxHttpRequest, to, *, status: int | None = None) -> HttpResponse:
+    """Post/redirect/get. htmx is told to load the page itself (HX-Redirect): following a
+    plain redirect would swap a whole page into the fragment that made the request."""
+    url = resolve_url(to)
+    if not request.htmx:
+        return redirect(url)
+    response = HttpResponseClientRedirect(url)
+    if status is not None:
+        response.status_code = status
+    return response
+
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_game(request: HtmxHttpRequest) -> HttpResponse:
-    form = NewGameForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    form = NewGameForm(request.POST if request.method == "POST" else None)
+    if form.is_bound and form.is_valid():
         data = form.cleaned_data
         game = recording.create_game(
             request.user,
@@ -27,17 +45,21 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
             preset=data["preset"],
             first_dealer=data["first_dealer"],
         )
-        return redirect(game)
-    context = {"form": form, "known_names": known_names(request.user)}
-    return TemplateResponse(
-        request, "games/new.html", context, status=422 if form.errors else 200
-    )
+        return navigate(request, game)
+    context = {
+        "form": form,
+        "known_names": known_names(request.user),
+        "presets": scoring.PRESETS.values(),
+    }
+    template = "games/new.html#form" if request.htmx else "games/new.html"
+    return TemplateResponse(request, template, context, status=422 if form.errors else 200)
 
 
 def known_names(user) -> list[str]:
     """Names used in the user's earlier games, for the name fields to suggest."""
     names: set[str] = set()
-    for players in Game.objects.filter(owner=user).values_list("players", flat=True)[:200]:
+    recent = Game.objects.filter(owner=user).order_by("-updated_at")
+    for players in recent.values_list("players", flat=True)[:200]:
         names.update(players)
     return sorted(names, key=str.casefold)
 
@@ -52,15 +74,18 @@ def render_game(
     game: Game,
     *,
     hands: list[Hand] | None = None,
+    result: scoring.GameResult | None = None,
     bids_form: BidsForm | None = None,
     tricks_form: TricksForm | None = None,
     notice: str | None = None,
+    notice_kind: str = "warning",
     status: int = 200,
 ) -> TemplateResponse:
     """The game page, or for htmx only its live part (standings, this hand, history)."""
     if hands is None:
         hands = list(game.hands.all())
-    result = game.replay(hands)
+    if result is None:
+        result = game.replay(hands)
     rules = result.rules
     if not result.finished:
         if result.pending is not None:
@@ -72,12 +97,14 @@ def render_game(
             )
         else:
             bids_form = bids_form or new_bids_form(game, result, hands)
-    last = hands[-1] if hands else None
     context = {
         "game": game,
         "result": result,
         "rules": rules,
+        "preset_title": display.preset_title(game.preset),
+        "rule_lines": display.rule_lines(rules),
         "sides": display.sides(result),
+        "outcome": display.outcome(result),
         "history": display.hands(result),
         "pending": display.pending(result),
         "next_dealer": game.players[result.next_dealer],
@@ -85,8 +112,9 @@ def render_game(
         "next_number": len(hands) + 1,
         "bids_form": bids_form,
         "tricks_form": tricks_form,
-        "last_hand": last,
+        "last_hand": hands[-1] if hands else None,
         "notice": notice,
+        "notice_kind": notice_kind,
     }
     template = "games/game.html#live" if request.htmx else "games/game.html"
     return TemplateResponse(request, template, context, status=status)
@@ -110,15 +138,35 @@ def after_write(request: HtmxHttpRequest, game: Game, message: str | None = None
             messages.success(request, message)
         return redirect(game)
     game.refresh_from_db()
-    return render_game(request, game, notice=message)
+    return render_game(request, game, notice=message, notice_kind="success")
 
 
 def conflict(request: HtmxHttpRequest, game: Game, problem: str) -> HttpResponse:
+    """The form no longer matches the game: say so, and show the game as it now is."""
     if not request.htmx:
         messages.warning(request, problem)
         return redirect(game)
     game.refresh_from_db()
     return render_game(request, game, notice=problem, status=409)
+
+
+def stale_step(step: str, posted: str, recorded: int) -> str:
+    """Why a bids or tricks form was refused: the hand is done, or the game moved on."""
+    if posted.isdigit() and 1 <= int(posted) <= recorded:
+        return (
+            f"Hand {int(posted)}'s {step} were already recorded (perhaps from another phone). "
+            "Here is the current state."
+        )
+    return OUT_OF_DATE
+
+
+def add_hand_error(form, error: scoring.HandError, number: int) -> None:
+    """The engine's problem next to the seat it names; a problem it finds in another hand
+    (a correction that ends the game earlier, say) above the form, with that hand's number."""
+    if error.number != number:
+        form.add_error(None, f"Not saved: {display.sentence(str(error))}")
+        return
+    form.add_error(form.field_for_seat(error.seat, error.field), display.sentence(error.problem))
 
 
 @require_POST
@@ -128,24 +176,21 @@ def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     result = game.replay(hands)
     if result.finished:
         return conflict(request, game, "The game is over: no more hands can be recorded.")
-    if result.pending is not None:
-        return conflict(
-            request,
-            game,
-            f"Hand {result.pending.number}'s bids were already recorded (perhaps from another "
-            "phone). Here is the current state.",
-        )
+    number = len(hands) + 1
+    posted = request.POST.get("hand", "")
+    if result.pending is not None or posted != str(number):
+        return conflict(request, game, stale_step("bids", posted, recorded=len(hands)))
     form = new_bids_form(game, result, hands, data=request.POST)
     if form.is_valid():
         try:
-            recording.record_bids(game.pk, form.cleaned_data["hand"], form.bids())
+            recording.record_bids(game.pk, number, form.bids())
         except recording.Conflict as error:
             return conflict(request, game, str(error))
         except scoring.HandError as error:
-            form.add_error(form.field_for_seat(error.seat), error.problem)
+            add_hand_error(form, error, number)
         else:
             return after_write(request, game)
-    return render_game(request, game, hands=hands, bids_form=form, status=422)
+    return render_game(request, game, hands=hands, result=result, bids_form=form, status=422)
 
 
 @require_POST
@@ -153,37 +198,34 @@ def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = owned_game(request, pk)
     hands = list(game.hands.all())
     result = game.replay(hands)
-    if result.pending is None:
-        number = request.POST.get("hand", "")
-        return conflict(
-            request,
-            game,
-            f"Hand {number}'s tricks were already recorded (perhaps from another phone). "
-            "Here is the current state.",
-        )
-    form = TricksForm(
-        request.POST, rules=result.rules, players=game.players, bids=result.pending.bids
-    )
+    pending = result.pending
+    posted = request.POST.get("hand", "")
+    if pending is None or posted != str(pending.number):
+        played = len(hands) - (1 if pending else 0)
+        return conflict(request, game, stale_step("tricks", posted, recorded=played))
+    form = TricksForm(request.POST, rules=result.rules, players=game.players, bids=pending.bids)
     if form.is_valid():
         try:
-            recording.record_tricks(game.pk, form.cleaned_data["hand"], form.tricks())
+            recording.record_tricks(game.pk, pending.number, form.tricks())
         except recording.Conflict as error:
             return conflict(request, game, str(error))
         except scoring.HandError as error:
-            form.add_error(form.field_for_seat(error.seat), error.problem)
+            add_hand_error(form, error, pending.number)
         else:
             return after_write(request, game)
-    return render_game(request, game, hands=hands, tricks_form=form, status=422)
+    return render_game(request, game, hands=hands, result=result, tricks_form=form, status=422)
 
 
 @require_http_methods(["GET", "POST"])
 def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Correct any recorded hand, the one being played included; the rest follows by replay."""
     game = owned_game(request, pk)
     hands = list(game.hands.all())
     hand = next((h for h in hands if h.number == number), None)
     if hand is None:
-        messages.warning(request, f"There is no hand {number} in this game.")
-        return redirect(game)
+        if request.method == "GET":
+            raise Http404("No such hand.")
+        return stale_edit(request, game, f"There is no hand {number} in this game any more.")
     rules = game.rules_obj()
     is_last = hand.number == hands[-1].number
     initial = {"version": game.version}
@@ -192,30 +234,37 @@ def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         if hand.tricks is not None and hand.tricks[seat] is not None:
             initial[f"tricks_{seat}"] = str(hand.tricks[seat])
     form = EditHandForm(
-        request.POST or None,
+        request.POST if request.method == "POST" else None,
         initial=initial,
         rules=rules,
         players=game.players,
         allow_no_tricks=is_last,
     )
-    if request.method == "POST" and form.is_valid():
+    if form.is_bound and "version" in form.errors:
+        return stale_edit(request, game, OUT_OF_DATE)
+    if form.is_bound and form.is_valid():
         try:
             recording.edit_hand(
                 game.pk, number, form.bids(), form.tricks(), form.cleaned_data["version"]
             )
         except recording.Conflict as error:
-            messages.warning(request, str(error))
-            return redirect(game)
+            return stale_edit(request, game, str(error))
         except scoring.HandError as error:
-            form.add_error(form.field_for_seat(error.seat, error.field), error.problem)
+            add_hand_error(form, error, number)
         else:
             messages.success(
                 request, f"Hand {number} corrected; every score after it was worked out again."
             )
-            return redirect(game)
+            return navigate(request, game)
     context = {"game": game, "hand": hand, "form": form, "is_last": is_last}
-    status = 422 if form.errors else 200
-    return TemplateResponse(request, "games/edit_hand.html", context, status=status)
+    template = "games/edit_hand.html#form" if request.htmx else "games/edit_hand.html"
+    return TemplateResponse(request, template, context, status=422 if form.errors else 200)
+
+
+def stale_edit(request: HtmxHttpRequest, game: Game, problem: str) -> HttpResponse:
+    """A correction made from an old form is dropped: back to the game as it now is."""
+    messages.warning(request, problem)
+    return navigate(request, game, status=409)
 
 
 @require_POST
@@ -234,6 +283,7 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Same players and rules, a new game; the deal carries on round the table."""
     game = owned_game(request, pk)
     result = game.replay()
     if not result.finished:
@@ -247,4 +297,4 @@ def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         first_dealer=result.next_dealer,
     )
     messages.success(request, f"Rematch! {game.players[new.first_dealer]} deals first.")
-    return redirect(new)
+    return navigate(request, new)

@@ -1,0 +1,13 @@
+"""Template tags for the pages that look back at games: the score chart."""
+
+from django import template
+
+from games import chart, scoring
+
+register = template.Library()
+
+
+@register.inclusion_tag("games/score_chart.html")
+def score_chart(result: scoring.GameResult) -> dict:
+    """Each side's running score as an inline SVG, with its text alternative."""
+    return {"chart": chart.build(result)}

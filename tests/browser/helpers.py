@@ -1,0 +1,62 @@
+"""What a person does at the table, in Playwright terms: sign in, tap keys, read the standings."""
+
+from pathlib import Path
+
+from django.conf import settings
+from playwright.sync_api import Page, expect
+
+SCREENSHOTS = Path(settings.BASE_DIR) / "test-artifacts" / "screenshots"
+
+
+def screenshot(page: Page, name: str) -> None:
+    page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=True)
+
+
+def sign_in(page: Page, base_url: str, username: str, password: str) -> None:
+    page.goto(f"{base_url}/accounts/login/")
+    page.get_by_label("Username", exact=True).fill(username)
+    page.get_by_label("Password", exact=True).fill(password)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("button", name="Sign out")).to_be_visible()
+
+
+def key(page: Page, name: str, value: str):
+    """The big key for one choice: the label a finger taps, not the hidden radio in it."""
+    return page.locator(f'label.key:has(input[name="{name}"][value="{value}"])')
+
+
+def tap(page: Page, name: str, value: str) -> None:
+    key(page, name, value).click()
+
+
+def enter_bids(page: Page, number: int, bids: dict[int, str], shot: str = "") -> None:
+    """Tap each seat's bid and send them; htmx swaps in the tricks step."""
+    expect(page.locator("#entry-title")).to_have_text(f"Hand {number}: bids")
+    for seat, bid in bids.items():
+        tap(page, f"bid_{seat}", bid)
+    if shot:
+        screenshot(page, shot)
+    page.get_by_role("button", name="Bids are in").click()
+    expect(page.locator("#entry-title")).to_have_text(f"Hand {number}: tricks")
+
+
+def enter_tricks(page: Page, number: int, tricks: dict[str, str], shot: str = "") -> None:
+    """Tap the tricks for each group named; a group left out keeps the remainder offered."""
+    expect(page.locator("#entry-title")).to_have_text(f"Hand {number}: tricks")
+    for group, took in tricks.items():
+        tap(page, group, took)
+    if shot:
+        screenshot(page, shot)
+    page.get_by_role("button", name=f"Record hand {number}").click()
+    expect(page.locator("#entry-title")).not_to_have_text(f"Hand {number}: tricks")
+
+
+def expect_scores(page: Page, *scores: int) -> None:
+    for index, score in enumerate(scores):
+        expect(page.locator(f".standings .side.s{index} .score")).to_have_text(str(score))
+
+
+def expect_offered(page: Page, name: str, value: str) -> None:
+    """app.js has offered the tricks left over: that key is chosen and marked as a suggestion."""
+    expect(key(page, name, value)).to_have_class("key offered")
+    expect(page.locator(f'input[name="{name}"][value="{value}"]')).to_be_checked()

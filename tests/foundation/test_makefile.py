@@ -1,0 +1,122 @@
+"""`make run` and `make test` do what the README promises; the laptop secret key is made once."""
+
+import os
+import shutil
+import subprocess
+import sys
+
+from tests.foundation.processes import BASE_DIR, PROJECT_VARIABLES
+
+
+def make(*args: str, cwd=BASE_DIR) -> subprocess.CompletedProcess:
+    env = {name: value for name, value in os.environ.items() if name not in PROJECT_VARIABLES}
+    env.pop("MAKEFLAGS", None)
+    result = subprocess.run(
+        ["make", "--no-print-directory", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+def positions(text: str, *needles: str) -> list[int]:
+    found = [text.find(needle) for needle in needles]
+    assert -1 not in found, f"missing {[n for n, i in zip(needles, found, strict=True) if i < 0]}"
+    return found
+
+
+def test_make_run_installs_migrates_collects_static_and_serves_with_gunicorn():
+    # -B: plan every step, as on a fresh clone; -n: print the commands without running them.
+    plan = make("-n", "-B", "run").stdout
+
+    steps = positions(
+        plan,
+        "-m venv .venv",
+        "pip install --quiet -c constraints.txt -e .",
+        "manage.py migrate --noinput",
+        "manage.py collectstatic --noinput",
+        "Serving the scorekeeper on http://127.0.0.1:8000/",
+        ".venv/bin/gunicorn --config gunicorn.conf.py",
+    )
+    assert steps == sorted(steps)
+
+
+def test_make_run_prints_the_address_it_serves_when_host_and_port_are_overridden():
+    plan = make("-n", "run", "HOST=0.0.0.0", "PORT=9123").stdout
+
+    assert "http://0.0.0.0:9123/" in plan
+
+
+def test_make_exports_host_and_port_for_gunicorn():
+    shown = make("-s", "--eval", 'show-bind: ; @echo "$$HOST:$$PORT"', "show-bind", "PORT=9123")
+
+    assert shown.stdout.strip() == "127.0.0.1:9123"
+
+
+def test_make_test_runs_lint_formatting_migration_check_and_pytest():
+    plan = make("-n", "test").stdout
+
+    steps = positions(
+        plan,
+        ".venv/bin/ruff check .",
+        ".venv/bin/ruff format --check .",
+        "manage.py makemigrations --check --dry-run",
+        "-m pytest",
+    )
+    assert steps == sorted(steps)
+
+
+def test_makefile_picks_a_python_of_at_least_3_12():
+    chosen = make("-s", "--eval", "show-python: ; @echo '$(PYTHON)'", "show-python").stdout.strip()
+
+    assert chosen, "the Makefile found no Python 3.12+"
+    version = subprocess.run(
+        [chosen, "-c", "import sys; print(*sys.version_info[:2])"],
+        capture_output=True,
+        text=True,
+        timeout=10,
+        check=True,
+    )
+    assert tuple(map(int, version.stdout.split())) >= (3, 12)
+
+
+def test_laptop_secret_key_is_generated_once_private_and_kept(tmp_path):
+    shutil.copy(BASE_DIR / "Makefile", tmp_path / "Makefile")
+    (tmp_path / ".venv" / "bin").mkdir(parents=True)
+    (tmp_path / ".venv" / "bin" / "python").symlink_to(sys.executable)
+    key_file = tmp_path / ".secret_key"
+
+    first = make("-s", ".secret_key", cwd=tmp_path)
+    key = key_file.read_text().strip()
+    second = make("-s", ".secret_key", cwd=tmp_path)
+
+    assert "Created .secret_key" in first.stdout
+    assert len(key) >= 50
+    assert key_file.stat().st_mode & 0o077 == 0
+    assert "Created" not in second.stdout
+    assert key_file.read_text().strip() == key
+
+
+def test_the_secret_key_file_is_never_committed():
+    ignored = subprocess.run(
+        ["git", "check-ignore", "--no-index", "--quiet", ".secret_key"],
+        cwd=BASE_DIR,
+        timeout=10,
+        check=False,
+    )
+    tracked = subprocess.run(
+        ["git", "ls-files", "--", ".secret_key"],
+        cwd=BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=10,
+        check=True,
+    )
+
+    assert ignored.returncode == 0
+    assert tracked.stdout == ""

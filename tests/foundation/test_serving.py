@@ -1,0 +1,217 @@
+"""The real thing: collectstatic, migrate and gunicorn, as `make run` does, answering over HTTP."""
+
+import gzip
+import re
+import runpy
+import secrets
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import brotli
+import pytest
+
+from tests.foundation.processes import BASE_DIR, GUNICORN, clean_env, free_port, manage
+
+HTMX_SOURCE = BASE_DIR / "static" / "vendor" / "htmx" / "htmx.min.js"
+HASHED_HTMX = re.compile(r"/static/vendor/htmx/htmx\.min\.[0-9a-f]{12}\.js")
+ONE_YEAR = 60 * 60 * 24 * 365
+START_TIMEOUT = 20
+
+# Never send loopback requests through a proxy configured in the environment.
+_opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+@dataclass
+class Response:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+
+def fetch(url: str, **headers: str) -> Response:
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with _opener.open(request, timeout=5) as response:
+            return Response(response.status, dict(response.headers), response.read())
+    except urllib.error.HTTPError as error:
+        return Response(error.code, dict(error.headers), error.read())
+
+
+@dataclass
+class Server:
+    url: str
+    stdout: Path
+    stderr: Path
+    process: subprocess.Popen
+
+
+def _wait_until_healthy(server: Server) -> None:
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            pytest.fail(f"gunicorn exited early:\n{server.stderr.read_text()}")
+        try:
+            if fetch(server.url + "/healthz").status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.1)
+    pytest.fail(
+        f"gunicorn did not answer /healthz in {START_TIMEOUT}s:\n{server.stderr.read_text()}"
+    )
+
+
+def _stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    root = tmp_path_factory.mktemp("serving")
+    port = free_port()
+    env = clean_env(
+        root / "missing-secret-key",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_STATIC_ROOT=str(root / "staticfiles"),
+        DATABASE_URL=f"sqlite:///{root / 'db.sqlite3'}",
+        HOST="127.0.0.1",
+        PORT=str(port),
+        WEB_CONCURRENCY="1",
+    )
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput", "--verbosity", "0"]):
+        result = manage(env, *command)
+        assert result.returncode == 0, result.stderr
+
+    stdout, stderr = root / "gunicorn.out", root / "gunicorn.err"
+    with stdout.open("wb") as out, stderr.open("wb") as err:
+        process = subprocess.Popen(
+            [GUNICORN, "--config", "gunicorn.conf.py"],
+            cwd=BASE_DIR,
+            env=env,
+            stdout=out,
+            stderr=err,
+        )
+    running = Server(f"http://127.0.0.1:{port}", stdout, stderr, process)
+    try:
+        _wait_until_healthy(running)
+        yield running
+    finally:
+        _stop(process)
+
+
+@pytest.fixture(scope="module")
+def hashed_htmx_url(server):
+    html = fetch(server.url + "/").body.decode()
+    match = HASHED_HTMX.search(html)
+    assert match, "the home page does not load htmx by its hashed name"
+    return server.url + match.group()
+
+
+def test_gunicorn_serves_the_home_page(server):
+    response = fetch(server.url + "/")
+
+    assert response.status == 200
+    assert response.headers["Content-Type"].startswith("text/html")
+    assert response.body.decode().lower().startswith("<!doctype html>")
+
+
+def test_gunicorn_answers_the_health_check(server):
+    response = fetch(server.url + "/healthz")
+
+    assert (response.status, response.body) == (200, b"ok")
+
+
+def test_home_page_loads_htmx_by_its_hashed_name_only(server):
+    html = fetch(server.url + "/").body.decode()
+
+    assert HASHED_HTMX.search(html)
+    assert "htmx.min.js" not in html
+
+
+@pytest.mark.parametrize(
+    ("encoding", "decompress"), [("br", brotli.decompress), ("gzip", gzip.decompress)]
+)
+def test_hashed_htmx_is_served_precompressed_and_cached_for_good(
+    hashed_htmx_url, encoding, decompress
+):
+    response = fetch(hashed_htmx_url, **{"Accept-Encoding": encoding})
+
+    assert response.status == 200
+    assert response.headers["Content-Encoding"] == encoding
+    assert "Accept-Encoding" in response.headers["Vary"]
+    assert decompress(response.body) == HTMX_SOURCE.read_bytes()
+    cache_control = response.headers["Cache-Control"]
+    max_age = int(re.search(r"max-age=(\d+)", cache_control).group(1))
+    assert max_age >= ONE_YEAR
+    assert "immutable" in cache_control
+
+
+def test_hashed_htmx_is_served_unchanged_without_compression(hashed_htmx_url):
+    response = fetch(hashed_htmx_url, **{"Accept-Encoding": "identity"})
+
+    assert response.status == 200
+    assert "Content-Encoding" not in response.headers
+    assert response.headers["Content-Type"].startswith("text/javascript")
+    assert response.body == HTMX_SOURCE.read_bytes()
+
+
+def test_each_request_is_written_to_the_access_log_on_stdout(server):
+    probe = secrets.token_hex(8)
+    assert fetch(f"{server.url}/healthz?probe={probe}").status == 200
+
+    expected = f'"GET /healthz?probe={probe} HTTP/1.1" 200'
+    deadline = time.monotonic() + 5
+    while expected not in server.stdout.read_text() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert expected in server.stdout.read_text()
+
+
+def test_gunicorn_without_a_secret_key_refuses_to_boot_and_says_why(tmp_path):
+    env = clean_env(
+        tmp_path / "missing-secret-key",
+        HOST="127.0.0.1",
+        PORT=str(free_port()),
+        WEB_CONCURRENCY="1",
+    )
+
+    result = subprocess.run(
+        [GUNICORN, "--config", "gunicorn.conf.py"],
+        cwd=BASE_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=START_TIMEOUT,
+        check=False,
+    )
+
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY is not set" in result.stdout + result.stderr
+
+
+def test_gunicorn_binds_loopback_port_8000_by_default(monkeypatch):
+    for name in ("HOST", "PORT", "WEB_CONCURRENCY"):
+        monkeypatch.delenv(name, raising=False)
+
+    config = runpy.run_path(str(BASE_DIR / "gunicorn.conf.py"))
+
+    assert config["bind"] == "127.0.0.1:8000"
+    assert config["wsgi_app"] == "scorekeeper.wsgi:application"
+    assert config["accesslog"] == "-"
+    assert config["workers"] >= 1
+
+
+def test_gunicorn_binds_host_and_port_from_the_environment(monkeypatch):
+    monkeypatch.setenv("HOST", "0.0.0.0")
+    monkeypatch.setenv("PORT", "9123")
+
+    assert runpy.run_path(str(BASE_DIR / "gunicorn.conf.py"))["bind"] == "0.0.0.0:9123"

@@ -1,0 +1,281 @@
+"""Settings come from the environment; production refuses to start without a secret key."""
+
+import json
+import secrets
+import sqlite3
+from contextlib import closing
+
+import pytest
+
+from scorekeeper.settings import env_flag, env_list
+from tests.foundation.processes import BASE_DIR, django_settings, manage, marked_line, python
+
+
+def test_production_without_a_secret_key_fails_at_start_naming_the_variable(env):
+    result = manage(env, "check")
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured" in result.stderr
+    assert "DJANGO_SECRET_KEY is not set" in result.stderr
+
+
+def test_an_empty_secret_key_variable_counts_as_missing(env):
+    result = manage({**env, "DJANGO_SECRET_KEY": "   "}, "check")
+
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY" in result.stderr
+
+
+def test_laptop_secret_key_is_read_from_the_key_file(env, tmp_path):
+    key = secrets.token_urlsafe(50)
+    key_file = tmp_path / "laptop-secret-key"
+    key_file.write_text(key + "\n")
+
+    values = django_settings({**env, "DJANGO_SECRET_KEY_FILE": str(key_file)}, "SECRET_KEY")
+
+    assert values["SECRET_KEY"] == key
+
+
+def test_secret_key_variable_wins_over_the_key_file(env, tmp_path):
+    key_file = tmp_path / "laptop-secret-key"
+    key_file.write_text("key-from-the-file")
+    env = {**env, "DJANGO_SECRET_KEY_FILE": str(key_file), "DJANGO_SECRET_KEY": "key-from-env"}
+
+    assert django_settings(env, "SECRET_KEY")["SECRET_KEY"] == "key-from-env"
+
+
+def test_debug_without_any_key_runs_on_an_insecure_development_key(env):
+    values = django_settings({**env, "DJANGO_DEBUG": "1"}, "DEBUG", "SECRET_KEY")
+
+    assert values["DEBUG"] is True
+    assert values["SECRET_KEY"].startswith("django-insecure-")
+
+
+def test_debug_is_off_when_the_variable_is_unset(env):
+    values = django_settings({**env, "DJANGO_SECRET_KEY": "k" * 50}, "DEBUG", "WHITENOISE_MAX_AGE")
+
+    assert values["DEBUG"] is False
+    assert values["WHITENOISE_MAX_AGE"] >= 60 * 60 * 24 * 365
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (None, False),
+        ("", False),
+        ("0", False),
+        ("false", False),
+        ("off", False),
+        ("1", True),
+        ("true", True),
+        (" Yes ", True),
+        ("ON", True),
+    ],
+)
+def test_flags_are_on_only_for_explicit_yes_values(monkeypatch, value, expected):
+    if value is None:
+        monkeypatch.delenv("SPADES_TEST_FLAG", raising=False)
+    else:
+        monkeypatch.setenv("SPADES_TEST_FLAG", value)
+
+    assert env_flag("SPADES_TEST_FLAG") is expected
+
+
+def test_lists_are_split_on_commas_and_trimmed(monkeypatch):
+    monkeypatch.setenv("SPADES_TEST_LIST", " a.example ,b.example,, ")
+
+    assert env_list("SPADES_TEST_LIST") == ["a.example", "b.example"]
+
+
+def test_check_deploy_is_clean_with_the_production_variables(production_env):
+    result = manage(production_env, "check", "--deploy")
+
+    assert result.returncode == 0, result.stderr
+    assert "System check identified no issues" in result.stdout
+    assert "WARNING" not in result.stdout + result.stderr
+
+
+def test_check_deploy_warns_when_https_is_not_declared(production_env):
+    env = {key: value for key, value in production_env.items() if key != "DJANGO_HTTPS"}
+
+    result = manage(env, "check", "--deploy")
+
+    output = result.stdout + result.stderr
+    assert "security.W004" in output  # no HSTS
+    assert "security.W008" in output  # no SSL redirect
+    assert "security.W012" in output  # session cookie not secure
+
+
+HTTPS_SETTINGS = (
+    "SECURE_SSL_REDIRECT",
+    "SESSION_COOKIE_SECURE",
+    "CSRF_COOKIE_SECURE",
+    "SECURE_HSTS_SECONDS",
+    "SECURE_PROXY_SSL_HEADER",
+    "SECURE_REDIRECT_EXEMPT",
+)
+
+
+def test_https_turns_on_secure_cookies_hsts_and_the_ssl_redirect(production_env):
+    values = django_settings(production_env, *HTTPS_SETTINGS)
+
+    assert values["SECURE_SSL_REDIRECT"] is True
+    assert values["SESSION_COOKIE_SECURE"] is True
+    assert values["CSRF_COOKIE_SECURE"] is True
+    assert values["SECURE_HSTS_SECONDS"] >= 60 * 60 * 24 * 365
+    assert values["SECURE_PROXY_SSL_HEADER"] == ["HTTP_X_FORWARDED_PROTO", "https"]
+
+
+def test_without_https_a_laptop_serves_plain_http(env):
+    values = django_settings({**env, "DJANGO_SECRET_KEY": "k" * 50}, *HTTPS_SETTINGS)
+
+    assert values["SECURE_SSL_REDIRECT"] is False
+    assert values["SESSION_COOKIE_SECURE"] is False
+    assert values["CSRF_COOKIE_SECURE"] is False
+    assert values["SECURE_HSTS_SECONDS"] == 0
+    assert values["SECURE_PROXY_SSL_HEADER"] is None
+
+
+_REQUEST_OVER_HTTP = """
+import json
+import django
+django.setup()
+from django.test import Client
+client = Client()
+health = client.get("/healthz")
+home = client.get("/")
+print("STATUS=" + json.dumps([health.status_code, home.status_code, home.get("Location")]))
+"""
+
+
+def test_https_redirects_pages_to_https_but_not_the_health_check(production_env, tmp_path):
+    env = {
+        **production_env,
+        "DJANGO_ALLOWED_HOSTS": "testserver",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+    }
+
+    result = python(env, _REQUEST_OVER_HTTP)
+
+    assert result.returncode == 0, result.stderr
+    health, home, location = json.loads(marked_line(result.stdout, "STATUS="))
+    assert health == 200
+    assert home == 301
+    assert location == "https://testserver/"
+
+
+def test_allowed_hosts_and_csrf_origins_are_comma_separated_lists(production_env):
+    env = {
+        **production_env,
+        "DJANGO_ALLOWED_HOSTS": "spades.example, www.spades.example",
+        "DJANGO_CSRF_TRUSTED_ORIGINS": "https://spades.example,https://www.spades.example",
+    }
+
+    values = django_settings(env, "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS")
+
+    assert values["ALLOWED_HOSTS"] == ["spades.example", "www.spades.example"]
+    assert values["CSRF_TRUSTED_ORIGINS"] == [
+        "https://spades.example",
+        "https://www.spades.example",
+    ]
+
+
+def test_allowed_hosts_default_to_loopback_only(env):
+    values = django_settings(
+        {**env, "DJANGO_SECRET_KEY": "k" * 50}, "ALLOWED_HOSTS", "CSRF_TRUSTED_ORIGINS"
+    )
+
+    assert values["ALLOWED_HOSTS"] == ["localhost", "127.0.0.1", "[::1]"]
+    assert values["CSRF_TRUSTED_ORIGINS"] == []
+
+
+def test_default_database_is_a_tuned_sqlite_file_with_persistent_connections(env):
+    database = django_settings({**env, "DJANGO_SECRET_KEY": "k" * 50}, "DATABASES")["DATABASES"][
+        "default"
+    ]
+
+    assert database["ENGINE"] == "django.db.backends.sqlite3"
+    assert database["NAME"] == str(BASE_DIR / "db.sqlite3")
+    assert "journal_mode=WAL" in database["OPTIONS"]["init_command"]
+    assert database["OPTIONS"]["timeout"] >= 5
+    assert database["CONN_MAX_AGE"] > 0
+
+
+_SQLITE_PRAGMAS = """
+import json
+import django
+django.setup()
+from django.db import connection
+with connection.cursor() as cursor:
+    pragmas = {}
+    for name in ("journal_mode", "busy_timeout"):
+        cursor.execute(f"PRAGMA {name}")
+        pragmas[name] = cursor.fetchone()[0]
+print("PRAGMAS=" + json.dumps(pragmas))
+"""
+
+
+def test_sqlite_connections_really_use_wal_and_wait_when_the_database_is_busy(env, tmp_path):
+    database = tmp_path / "db.sqlite3"
+    env = {**env, "DJANGO_SECRET_KEY": "k" * 50, "DATABASE_URL": f"sqlite:///{database}"}
+
+    result = python(env, _SQLITE_PRAGMAS)
+
+    assert result.returncode == 0, result.stderr
+    pragmas = json.loads(marked_line(result.stdout, "PRAGMAS="))
+    assert pragmas["journal_mode"] == "wal"
+    assert pragmas["busy_timeout"] >= 5000
+    # WAL is recorded in the file itself, so every later connection uses it too.
+    with closing(sqlite3.connect(database)) as plain:
+        assert plain.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_a_postgres_database_url_selects_postgresql_without_sqlite_options(env):
+    env = {
+        **env,
+        "DJANGO_SECRET_KEY": "k" * 50,
+        "DATABASE_URL": "postgres://spades:s3cret@db.example:5433/spades",
+    }
+
+    database = django_settings(env, "DATABASES")["DATABASES"]["default"]
+
+    assert database["ENGINE"] == "django.db.backends.postgresql"
+    assert (database["NAME"], database["USER"], database["PASSWORD"]) == (
+        "spades",
+        "spades",
+        "s3cret",
+    )
+    assert (database["HOST"], database["PORT"]) == ("db.example", 5433)
+    assert "init_command" not in database.get("OPTIONS", {})
+    assert database["CONN_MAX_AGE"] > 0
+    assert database["CONN_HEALTH_CHECKS"] is True
+
+
+def test_static_files_use_whitenoise_compressed_manifest_storage_in_a_movable_root(env, tmp_path):
+    env = {**env, "DJANGO_SECRET_KEY": "k" * 50, "DJANGO_STATIC_ROOT": str(tmp_path / "static")}
+
+    values = django_settings(env, "STATIC_ROOT", "STORAGES", "MIDDLEWARE")
+
+    assert values["STATIC_ROOT"] == str(tmp_path / "static")
+    assert values["STORAGES"]["staticfiles"]["BACKEND"] == (
+        "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    )
+    middleware = values["MIDDLEWARE"]
+    assert middleware.index("whitenoise.middleware.WhiteNoiseMiddleware") == 1
+    assert "django.middleware.gzip.GZipMiddleware" in middleware
+
+
+_LOG_A_LINE = """
+import logging
+import django
+django.setup()
+logging.getLogger("games.foundation_test").info("marker-from-the-app")
+"""
+
+
+def test_application_logs_go_to_stdout(env):
+    result = python({**env, "DJANGO_SECRET_KEY": "k" * 50}, _LOG_A_LINE)
+
+    assert result.returncode == 0, result.stderr
+    assert "INFO games.foundation_test: marker-from-the-app" in result.stdout
+    assert "marker-from-the-app" not in result.stderr
