@@ -31,9 +31,7 @@ def _load(data: Any) -> Any:
             raise scoring.GameFileError("the file is not UTF-8 text") from None
     if isinstance(data, str):
         if len(data) > MAX_BYTES:
-            raise scoring.GameFileError(
-                f"the file is too large (more than {MAX_BYTES} characters)"
-            )
+            raise scoring.GameFileError(f"the file is too large (more than {MAX_BYTES} characters)")
         try:
             return json.loads(data)
         except json.JSONDecodeError as error:

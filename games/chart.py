@@ -136,9 +136,7 @@ def build(result: scoring.GameResult) -> Chart | None:
     for index, name, scores in series:
         points = tuple((_x(n, count, left, right), y(score)) for n, score in enumerate(scores))
         lines.append(Line(index, name, scores, points, _path(points)))
-    rows = tuple(
-        (hand.number, tuple(side.score for side in hand.sides)) for hand in hands
-    )
+    rows = tuple((hand.number, tuple(side.score for side in hand.sides)) for hand in hands)
     return Chart(
         width=WIDTH,
         height=HEIGHT,

@@ -78,6 +78,10 @@ class CompareForm(forms.Form):
             groups.setdefault(setting.group, []).append(self[setting.name])
         return list(groups.items())
 
+    def changes_settings(self) -> bool:
+        """Whether any single setting was given, so the form shows them open."""
+        return self.is_bound and any(self.data.get(s.name) for s in scoring.SETTINGS)
+
     def overrides(self) -> dict:
         values = {}
         for setting in scoring.SETTINGS:
@@ -110,10 +114,10 @@ class CompareForm(forms.Form):
             return cleaned
         if rules.players != self.players:
             field = "players" if "players" in overrides else "preset"
-            source = "These rules" if field == "players" else "That preset"
+            source = "These rules are" if field == "players" else "That preset is"
             self.add_error(
                 field,
-                f"{source} are for {rules.players} players, but this game was played by "
+                f"{source} for {rules.players} players, but this game was played by "
                 f"{self.players}: its hands can't be scored that way. Choose rules for "
                 f"{self.players} players.",
             )

@@ -56,7 +56,7 @@ def sides(result: scoring.GameResult) -> list[SideView]:
 
 
 def side_bids(players, seats, bids) -> str:
-    return ", ".join(f"{players[seat]} {bid_label(bids[seat])}" for seat in seats)
+    return ", ".join(f"{players[seat]} {bid_label(bids[seat]).lower()}" for seat in seats)
 
 
 def hands(result: scoring.GameResult) -> list[HandView]:

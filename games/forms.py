@@ -192,7 +192,10 @@ class EditHandForm(forms.Form):
             self.fields[f"bid_{seat}"] = forms.ChoiceField(
                 label="Bid",
                 choices=bid_opts,
-                error_messages={"required": f"Choose {players[seat]}'s bid."},
+                error_messages={
+                    "required": f"Choose {players[seat]}'s bid.",
+                    "invalid_choice": f"Choose {players[seat]}'s bid from the list.",
+                },
             )
             self.fields[f"tricks_{seat}"] = forms.TypedChoiceField(
                 label="Tricks",
@@ -200,6 +203,7 @@ class EditHandForm(forms.Form):
                 coerce=int,
                 required=False,
                 empty_value=None,
+                error_messages={"invalid_choice": "Choose the tricks from the list."},
             )
 
     def seat_rows(self):
@@ -248,6 +252,10 @@ class NewGameForm(forms.Form):
                 label=f"Seat {seat + 1}",
                 max_length=MAX_NAME,
                 required=seat < 2,
+                error_messages={
+                    "required": "Enter a name.",
+                    "max_length": f"Keep the name to {MAX_NAME} letters or fewer.",
+                },
                 help_text=(
                     "Partners sit opposite: seats 1 and 3 play seats 2 and 4."
                     if seat == 0
@@ -301,9 +309,10 @@ class NewGameForm(forms.Form):
         if len(names) != rules.players:
             # Name the first seat that is missing, or the first one too many.
             seat = min(len(names), rules.players)
+            given = "1 name was" if len(names) == 1 else f"{len(names)} names were"
             self.add_error(
                 f"player_{seat}",
-                f"These rules are for {rules.players} players, but {len(names)} names were given.",
+                f"These rules are for {rules.players} players, but {given} given.",
             )
             return cleaned
         folded = [n.casefold() for n in names]
@@ -373,14 +382,16 @@ class OptionalIntWidget(forms.MultiWidget):
 
     def __init__(self, off_text):
         self.off_text = off_text
-        super().__init__(
-            [forms.NumberInput(attrs={"inputmode": "numeric"}), forms.CheckboxInput()]
-        )
+        super().__init__([forms.NumberInput(attrs={"inputmode": "numeric"}), forms.CheckboxInput()])
 
     def decompress(self, value):
         if value == OFF:
             return [None, True]
         return [value, False]
+
+    def id_for_label(self, id_):
+        # The field's label names the number box; the checkbox carries its own label.
+        return f"{id_}_0" if id_ else ""
 
     def get_context(self, name, value, attrs):
         context = super().get_context(name, value, attrs)

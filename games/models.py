@@ -19,7 +19,9 @@ def new_watch_token() -> str:
 
 
 class Game(models.Model):
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
+    )
     name = models.CharField(max_length=80, blank=True)
     players = models.JSONField(help_text="Player names by seat, clockwise.")
     rules = models.JSONField(help_text="Every rule setting the game was started with.")
@@ -62,7 +64,9 @@ class Game(models.Model):
         return scoring.Rules.from_dict(self.rules)
 
     def side_names(self) -> list[str]:
-        return [" + ".join(self.players[seat] for seat in seats) for seats in self.rules_obj().sides]
+        return [
+            " + ".join(self.players[seat] for seat in seats) for seats in self.rules_obj().sides
+        ]
 
     def side_scores(self) -> list[tuple[str, int]]:
         """Each side's name and its score from the summary, for lists of games."""

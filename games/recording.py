@@ -73,7 +73,10 @@ def record_tricks(game_id: int, number: int, tricks: list) -> scoring.GameResult
         result = game.replay(hands)
         updated = Hand.objects.filter(pk=hand.pk, tricks__isnull=True).update(tricks=hand.tricks)
         if updated != 1:
-            raise Conflict(f"Hand {number}'s tricks were already recorded. Here is the current state.")
+            raise Conflict(
+                f"Hand {number}'s tricks were already recorded (perhaps from another phone). "
+                "Here is the current state."
+            )
         return _save(game, hands, result)
 
 
@@ -88,13 +91,18 @@ def edit_hand(
         if hand is None:
             raise Conflict(f"There is no hand {number} in this game any more.")
         if tricks is None and hand.number != hands[-1].number:
-            raise scoring.HandError(number, "only the last hand can be left without tricks")
+            raise scoring.HandError(
+                number, "only the last hand can be left without tricks", field="tricks"
+            )
         hand.bids = list(bids)
         hand.tricks = None if tricks is None else list(tricks)
         result = game.replay(hands)
-        scored = {h.number: h for h in result.hands}
+        # Keep the bids as the engine read them (a 0 that is nil is stored as nil).
+        scored = {h.number: h.bids for h in result.hands}
+        if result.pending is not None:
+            scored[result.pending.number] = result.pending.bids
         if number in scored:
-            hand.bids = list(scored[number].bids)
+            hand.bids = list(scored[number])
         hand.save(update_fields=["bids", "tricks", "updated_at"])
         return _save(game, hands, result)
 

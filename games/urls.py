@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from games.views import accounts, files, pages, table
+from games.views import accounts, exports, files, pages, review, table, watch
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -22,4 +22,15 @@ urlpatterns = [
     path("games/<int:pk>/rematch/", table.rematch, name="rematch"),
     path("games/<int:pk>/hands/<int:number>/edit/", table.edit_hand, name="edit_hand"),
     path("games/<int:pk>/export.json", files.export_game, name="export_game"),
+    # Game history, review, sharing and exports.
+    path("games/", pages.game_list, name="games"),
+    path("games/export.json", exports.export_all, name="export_all"),
+    path("games/<int:pk>/export.csv", exports.export_csv, name="export_csv"),
+    path("games/<int:pk>/rules/", review.rules_card, name="rules_card"),
+    path("games/<int:pk>/compare/", review.compare, name="compare"),
+    path("games/<int:pk>/share/", watch.share, name="share"),
+    path("rules/", review.rules_reference, name="rules_reference"),
+    path("players/", review.players, name="players"),
+    path("watch/<str:token>/", watch.watch, name="watch"),
+    path("watch/<str:token>/live/", watch.watch_live, name="watch_live"),
 ]

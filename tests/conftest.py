@@ -14,6 +14,12 @@ def _plain_static_files(settings):
     }
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Every test makes accounts; the real hasher is slow on purpose (Django's testing advice)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 PASSWORD = "a long table password 42"
 
 
@@ -51,7 +57,9 @@ def stranger_client(client, stranger):
 def make_game(owner):
     """A game owned by `owner`, with `hands` recorded as a game file writes them."""
 
-    def make(hands=(), *, user=None, preset="standard", players=("Ann", "Ben", "Cat", "Dan"), **rules):
+    def make(
+        hands=(), *, user=None, preset="standard", players=("Ann", "Ben", "Cat", "Dan"), **rules
+    ):
         rules_obj = scoring.Rules.from_dict({"preset": preset, **rules})
         return recording.create_game(
             user or owner,
@@ -61,7 +69,9 @@ def make_game(owner):
             preset=preset,
             first_dealer=0,
             hands=[
-                scoring.Hand(bids=tuple(h["bids"]), tricks=tuple(h["tricks"]) if h.get("tricks") else None)
+                scoring.Hand(
+                    bids=tuple(h["bids"]), tricks=tuple(h["tricks"]) if h.get("tricks") else None
+                )
                 for h in hands
             ],
         )

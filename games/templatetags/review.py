@@ -11,3 +11,9 @@ register = template.Library()
 def score_chart(result: scoring.GameResult) -> dict:
     """Each side's running score as an inline SVG, with its text alternative."""
     return {"chart": chart.build(result)}
+
+
+@register.filter
+def percent(rate: float | None) -> str:
+    """0.5 -> "50%"; nothing to show when there was nothing to count."""
+    return "—" if rate is None else f"{round(rate * 100)}%"

@@ -7,8 +7,7 @@ from django.template.response import TemplateResponse
 from django.views.decorators.http import require_http_methods
 
 from games.forms import SignupForm
-from games.views.base import HtmxHttpRequest
-from games.views.table import navigate
+from games.views.base import HtmxHttpRequest, navigate
 
 
 @require_http_methods(["GET", "POST"])

@@ -1,7 +1,8 @@
-"""What every view module shares: the typed request and the owner check."""
+"""What every view module shares: the typed request, the owner check, post/redirect/get."""
 
-from django.http import Http404, HttpRequest
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, resolve_url
+from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
 from games.models import Game
@@ -16,3 +17,15 @@ def owned_game(request: HttpRequest, pk: int) -> Game:
     if not request.user.is_authenticated:
         raise Http404("No such game.")
     return get_object_or_404(Game, pk=pk, owner=request.user)
+
+
+def navigate(request: HtmxHttpRequest, to, *, status: int | None = None) -> HttpResponse:
+    """Post/redirect/get. htmx is told to load the page itself (HX-Redirect): following a
+    plain redirect would swap a whole page into the fragment that made the request."""
+    url = resolve_url(to)
+    if not request.htmx:
+        return redirect(url)
+    response = HttpResponseClientRedirect(url)
+    if status is not None:
+        response.status_code = status
+    return response

@@ -10,8 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import display, recording, scoring
 from games.forms import ImportForm
 from games.models import Game
-from games.views.base import HtmxHttpRequest, owned_game
-from games.views.table import navigate
+from games.views.base import HtmxHttpRequest, navigate, owned_game
 
 
 def game_file(game: Game) -> scoring.GameFile:
@@ -66,4 +65,3 @@ def import_game(request: HtmxHttpRequest) -> HttpResponse:
 def preset_name(parsed: scoring.GameFile) -> str:
     name = parsed.rules_spec.get("preset", "standard")
     return name if isinstance(name, str) and name in scoring.PRESETS else "standard"
-

@@ -1,5 +1,10 @@
-"""Home and the health check."""
+"""Home (the game history once signed in), the history itself, and the health check."""
 
+from dataclasses import dataclass
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db import connection
 from django.http import HttpResponse
 from django.template.response import TemplateResponse
@@ -8,6 +13,8 @@ from django.views.decorators.http import require_GET
 
 from games.models import Game
 from games.views.base import HtmxHttpRequest
+
+PAGE_SIZE = 20
 
 
 @require_GET
@@ -20,11 +27,73 @@ def healthz(request: HtmxHttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
+class HistoryFilter(forms.Form):
+    player = forms.CharField(
+        label="Player", required=False, max_length=40, widget=forms.TextInput({"type": "search"})
+    )
+    state = forms.ChoiceField(
+        label="Games",
+        required=False,
+        choices=[("", "All games"), ("playing", "In progress"), ("finished", "Finished")],
+    )
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    game: Game
+    sides: list[tuple[str, int]]
+    winner: str | None
+
+
+def history_rows(games) -> list[HistoryRow]:
+    rows = []
+    for game in games:
+        sides = game.side_scores()
+        winner = sides[game.winner][0] if game.winner is not None else None
+        rows.append(HistoryRow(game, sides, winner))
+    return rows
+
+
+NEWEST_FIRST = ("-updated_at", "-pk")
+# Home is where a table picks up its game again: games in progress first, then newest first.
+PLAYING_FIRST = ("finished", *NEWEST_FIRST)
+
+
+def render_history(
+    request: HtmxHttpRequest, template: str, order: tuple[str, ...] = NEWEST_FIRST
+) -> TemplateResponse:
+    """The user's games a page at a time, filtered by player and state; for htmx only the list."""
+    games = Game.objects.filter(owner=request.user).order_by(*order)
+    form = HistoryFilter(request.GET)
+    filtered = False
+    if form.is_valid():
+        player = form.cleaned_data["player"].strip().lower().replace("|", "")
+        if player:
+            games = games.filter(player_names__icontains=player)
+        state = form.cleaned_data["state"]
+        if state:
+            games = games.filter(finished=state == "finished")
+        filtered = bool(player or state)
+    page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {
+        "form": form,
+        "page": page,
+        "rows": history_rows(page.object_list),
+        "filtered": filtered,
+    }
+    if request.htmx and not request.htmx.boosted:
+        template = "games/games.html#list"
+    return TemplateResponse(request, template, context)
+
+
 @require_GET
 def home(request: HtmxHttpRequest) -> TemplateResponse:
     if not request.user.is_authenticated:
         return TemplateResponse(request, "games/welcome.html")
-    games = list(
-        Game.objects.filter(owner=request.user).order_by("finished", "-updated_at")[:50]
-    )
-    return TemplateResponse(request, "games/home.html", {"games": games})
+    return render_history(request, "games/home.html", PLAYING_FIRST)
+
+
+@login_required
+@require_GET
+def game_list(request: HtmxHttpRequest) -> TemplateResponse:
+    return render_history(request, "games/games.html")

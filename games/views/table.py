@@ -3,15 +3,14 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect, resolve_url
+from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from games import display, recording, scoring
 from games.forms import BidsForm, EditHandForm, NewGameForm, TricksForm
 from games.models import Game, Hand
-from games.views.base import HtmxHttpRequest, owned_game
+from games.views.base import HtmxHttpRequest, navigate, owned_game
 
 OUT_OF_DATE = (
     "This game changed on another phone since that form was shown, so nothing was recorded. "
@@ -19,21 +18,10 @@ OUT_OF_DATE = (
 )
 
 
-def navigate(request: HtmxHttpRequest, to, *, status: int | None = None) -> HttpResponse:
-    """Post/redirect/get. htmx is told to load the page itself (HX-Redirect): following a
-    plain redirect would swap a whole page into the fragment that made the request."""
-    url = resolve_url(to)
-    if not request.htmx:
-        return redirect(url)
-    response = HttpResponseClientRedirect(url)
-    if status is not None:
-        response.status_code = status
-    return response
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_game(request: HtmxHttpRequest) -> HttpResponse:
+    """The form judges names and seats; the rules are checked by building them."""
     form = NewGameForm(request.POST if request.method == "POST" else None)
     if form.is_bound and form.is_valid():
         data = form.cleaned_data
@@ -66,6 +54,7 @@ def known_names(user) -> list[str]:
 
 @require_GET
 def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The table's page; htmx asks for it again to refresh the live part."""
     return render_game(request, owned_game(request, pk))
 
 
@@ -152,7 +141,7 @@ def conflict(request: HtmxHttpRequest, game: Game, problem: str) -> HttpResponse
 
 def stale_step(step: str, posted: str, recorded: int) -> str:
     """Why a bids or tricks form was refused: the hand is done, or the game moved on."""
-    if posted.isdigit() and 1 <= int(posted) <= recorded:
+    if posted.isascii() and posted.isdigit() and len(posted) < 7 and 1 <= int(posted) <= recorded:
         return (
             f"Hand {int(posted)}'s {step} were already recorded (perhaps from another phone). "
             "Here is the current state."
@@ -171,6 +160,7 @@ def add_hand_error(form, error: scoring.HandError, number: int) -> None:
 
 @require_POST
 def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Step 1 of a hand. The posted hand number must be the next one, or the form is stale."""
     game = owned_game(request, pk)
     hands = list(game.hands.all())
     result = game.replay(hands)
@@ -195,6 +185,7 @@ def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Step 2 of a hand, for the hand being played and no other."""
     game = owned_game(request, pk)
     hands = list(game.hands.all())
     result = game.replay(hands)
@@ -269,6 +260,7 @@ def stale_edit(request: HtmxHttpRequest, game: Game, problem: str) -> HttpRespon
 
 @require_POST
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Take back the last step; the version keeps a double tap from undoing two."""
     game = owned_game(request, pk)
     try:
         version = int(request.POST.get("version", ""))

@@ -30,6 +30,12 @@
     }
   }
 
+  // A message from the last full page load ("Hand 1 corrected ...") is stale once htmx has
+  // swapped in a newer state; the swapped part carries its own notice.
+  document.addEventListener("htmx:afterSwap", function () {
+    document.querySelectorAll(".messages").forEach(function (box) { box.remove(); });
+  });
+
   document.addEventListener("change", function (event) {
     var input = event.target;
     var form = input.closest && input.closest("form[data-tricks]");

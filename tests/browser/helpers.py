@@ -8,8 +8,20 @@ from playwright.sync_api import Page, expect
 SCREENSHOTS = Path(settings.BASE_DIR) / "test-artifacts" / "screenshots"
 
 
+# A full-page picture is taken with the viewport still phone-sized, so a sticky submit bar
+# would sit mid-page over the keys: for the picture it goes back to its place in the form.
+# (CSSOM changes are allowed by the CSP; a <style> tag, as screenshot(style=...) adds, is not.)
+UNSTICK = """(stick) => document.querySelectorAll(".sticky-submit").forEach((bar) => {
+  if (stick) { bar.removeAttribute("style"); } else { bar.style.position = "static"; }
+})"""
+
+
 def screenshot(page: Page, name: str) -> None:
-    page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=True)
+    page.evaluate(UNSTICK, False)
+    # caret="initial": Playwright's default hides the caret with an inline style on every
+    # input and leaves style="" behind, which htmx then copies in a swap and the CSP blocks.
+    page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=True, caret="initial")
+    page.evaluate(UNSTICK, True)
 
 
 def sign_in(page: Page, base_url: str, username: str, password: str) -> None:

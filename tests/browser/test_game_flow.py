@@ -109,6 +109,7 @@ def test_sign_up_play_to_a_winner_and_rematch(page: Page, live_server, console):
     expect(page.locator("#entry-title")).to_have_text("Hand 3: tricks")
     expect_scores(page, -76, 61)
     assert page.evaluate("window.__marker") == 2
+    expect(page.locator(".messages")).to_have_count(0)
     screenshot(page, "12-undo-hand-3-tricks")
     tap(page, "side_0", "12")
     enter_tricks(page, 3, {})

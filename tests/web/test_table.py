@@ -1,22 +1,16 @@
 """Recording hands at the table: two steps, htmx or not, and nothing saved from bad input."""
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.urls import reverse
+from pytest_django.asserts import assertContains, assertNotContains
 
+from games import recording
 from games.models import Game, Hand
-from tests.conftest import quiet_hands
+from tests.conftest import QUIET_HAND, quiet_hands
+from tests.web.conftest import BIG_HAND, HX, bids_data, bids_url, tricks_url
 
 pytestmark = pytest.mark.django_db
-
-HX = {"HX-Request": "true"}
-
-
-def bids_url(game):
-    return reverse("post_bids", args=[game.pk])
-
-
-def tricks_url(game):
-    return reverse("post_tricks", args=[game.pk])
 
 
 def test_bids_then_tricks_without_javascript_redirects_and_scores(owner_client, make_game):
@@ -48,7 +42,9 @@ def test_bids_then_tricks_without_javascript_redirects_and_scores(owner_client, 
 def test_htmx_bids_get_the_live_fragment_only(owner_client, make_game):
     game = make_game()
     response = owner_client.post(
-        bids_url(game), {"hand": "1", "bid_0": "3", "bid_1": "3", "bid_2": "4", "bid_3": "2"}, headers=HX
+        bids_url(game),
+        {"hand": "1", "bid_0": "3", "bid_1": "3", "bid_2": "4", "bid_3": "2"},
+        headers=HX,
     )
     assert response.status_code == 200
     body = response.content.decode()
@@ -59,7 +55,9 @@ def test_htmx_bids_get_the_live_fragment_only(owner_client, make_game):
 
 def test_tricks_that_do_not_add_up_save_nothing_and_say_why(owner_client, make_game):
     game = make_game()
-    owner_client.post(bids_url(game), {"hand": "1", "bid_0": "3", "bid_1": "3", "bid_2": "4", "bid_3": "2"})
+    owner_client.post(
+        bids_url(game), {"hand": "1", "bid_0": "3", "bid_1": "3", "bid_2": "4", "bid_3": "2"}
+    )
     response = owner_client.post(tricks_url(game), {"hand": "1", "side_0": "9", "side_1": "3"})
     assert response.status_code == 422
     assert "12" in response.content.decode()
@@ -68,7 +66,9 @@ def test_tricks_that_do_not_add_up_save_nothing_and_say_why(owner_client, make_g
 
 def test_a_missing_side_is_offered_the_remainder(owner_client, make_game):
     game = make_game()
-    owner_client.post(bids_url(game), {"hand": "1", "bid_0": "3", "bid_1": "3", "bid_2": "4", "bid_3": "2"})
+    owner_client.post(
+        bids_url(game), {"hand": "1", "bid_0": "3", "bid_1": "3", "bid_2": "4", "bid_3": "2"}
+    )
     response = owner_client.post(tricks_url(game), {"hand": "1", "side_0": "9"}, headers=HX)
     assert response.status_code == 422
     body = response.content.decode()
@@ -79,7 +79,9 @@ def test_a_missing_side_is_offered_the_remainder(owner_client, make_game):
 
 def test_missing_bid_is_named_next_to_its_seat(owner_client, make_game):
     game = make_game()
-    response = owner_client.post(bids_url(game), {"hand": "1", "bid_0": "3", "bid_1": "3", "bid_2": "4"})
+    response = owner_client.post(
+        bids_url(game), {"hand": "1", "bid_0": "3", "bid_1": "3", "bid_2": "4"}
+    )
     assert response.status_code == 422
     assert "Choose Dan&#x27;s bid." in response.content.decode()
     assert not Hand.objects.filter(game=game).exists()
@@ -97,7 +99,9 @@ def test_the_same_bids_posted_twice_are_recorded_once(owner_client, make_game):
 
 def test_the_same_tricks_posted_twice_are_recorded_once(owner_client, make_game):
     game = make_game()
-    owner_client.post(bids_url(game), {"hand": "1", "bid_0": "3", "bid_1": "3", "bid_2": "4", "bid_3": "2"})
+    owner_client.post(
+        bids_url(game), {"hand": "1", "bid_0": "3", "bid_1": "3", "bid_2": "4", "bid_3": "2"}
+    )
     data = {"hand": "1", "side_0": "7", "side_1": "6"}
     assert owner_client.post(tricks_url(game), data).status_code == 302
     second = owner_client.post(tricks_url(game), data)
@@ -136,11 +140,9 @@ def test_editing_a_past_hand_replays_every_later_hand(owner_client, make_game):
     response = owner_client.post(url, data)
     assert response.status_code == 302
     game.refresh_from_db()
-    # Hand 1 now: Ann + Cat bid 7 took 9 (72), Ben + Dan bid 6 took 4 (set, -60); then 2 quiet hands.
+    # Hand 1 now: Ann + Cat bid 7 took 9 (72), Ben + Dan bid 6 took 4 (set, -60);
+    # then 2 quiet hands.
     assert game.scores == [72 + 70 + 70, -60 + 60 + 60]
-
-
-BIG_HAND = {"bids": [6, 1, 6, 1], "tricks": [6, 0, 6, 1]}
 
 
 def test_a_game_ends_and_offers_a_rematch_with_the_deal_rotated(owner_client, make_game):
@@ -150,7 +152,7 @@ def test_a_game_ends_and_offers_a_rematch_with_the_deal_rotated(owner_client, ma
     page = owner_client.get(game.get_absolute_url()).content.decode()
     assert "Ann + Cat win with 600 points." in page
     assert "Rematch" in page
-    assert 'action="/games/%d/bids/"' % game.pk not in page
+    assert f'action="/games/{game.pk}/bids/"' not in page
 
     response = owner_client.post(reverse("rematch", args=[game.pk]))
     new = Game.objects.exclude(pk=game.pk).get()
@@ -168,3 +170,364 @@ def test_no_bids_are_taken_after_the_game_is_over(owner_client, make_game):
     )
     assert response.status_code == 302
     assert Hand.objects.filter(game=game).count() == 5
+
+
+# Bids checked against the table's rules: the error sits next to the seat it is about.
+
+
+def test_blind_nil_before_a_side_trails_enough_is_refused_next_to_that_seat(
+    owner_client, make_game
+):
+    game = make_game(preset="tournament")  # blind nil only for a side 100 or more behind
+    response = owner_client.post(bids_url(game), bids_data(1, 4, "blind_nil", 4, 4), headers=HX)
+    assert response.status_code == 422
+    form = response.context["bids_form"]
+    assert form.errors["bid_1"] == [
+        "Ben can't bid blind nil now: blind nil is only allowed when your side trails by 100 "
+        "or more."
+    ]
+    assert not form.non_field_errors()
+    body = response.content.decode()
+    fieldset = body[body.index('name="bid_1"') :]
+    fieldset = fieldset[: fieldset.index("</fieldset>")]
+    assert "Ben can&#x27;t bid blind nil now" in fieldset
+    assert not Hand.objects.filter(game=game).exists()
+
+
+def test_blind_nil_is_taken_once_the_side_trails_enough(owner_client, make_game):
+    ahead = {"bids": [6, 2, 6, 2], "tricks": [6, 1, 6, 0]}  # Ben + Dan trail 120 to -40
+    game = make_game([ahead], preset="tournament")
+    response = owner_client.post(bids_url(game), bids_data(2, 4, "blind_nil", 4, 4))
+    assert response.status_code == 302
+    assert Hand.objects.get(game=game, number=2).bids == [4, "blind_nil", 4, 4]
+
+
+def test_blind_nil_is_not_a_key_where_the_table_does_not_play_it(owner_client, make_game):
+    game = make_game(preset="mirrors")
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    assert 'value="blind_nil"' not in page
+    response = owner_client.post(bids_url(game), bids_data(1, 4, "blind_nil", 4, 5))
+    assert response.status_code == 422
+    assert response.context["bids_form"].errors["bid_1"] == ["Choose Ben's bid from the keys."]
+
+
+def test_suicide_bids_without_a_nil_on_each_side_are_refused(owner_client, make_game):
+    game = make_game(preset="suicide")
+    response = owner_client.post(bids_url(game), bids_data(1, 3, 3, 4, 2))
+    assert response.status_code == 422
+    assert response.context["bids_form"].non_field_errors() == [
+        "In suicide one partner on each side must bid nil and the other a number."
+    ]
+    assert "In suicide one partner on each side must bid nil" in response.content.decode()
+    assert not Hand.objects.filter(game=game).exists()
+
+
+def test_a_side_bidding_under_the_table_minimum_is_refused(owner_client, make_game):
+    game = make_game(preset="tournament")  # each side must bid at least 4
+    response = owner_client.post(bids_url(game), bids_data(1, 2, 3, 1, 3), headers=HX)
+    assert response.status_code == 422
+    assert response.context["bids_form"].non_field_errors() == [
+        "Ann + Cat bid 3 together, but this table's minimum is 4."
+    ]
+    assert not Hand.objects.filter(game=game).exists()
+
+
+def test_a_cutthroat_minimum_names_the_player(owner_client, make_game):
+    game = make_game(preset="cutthroat", min_team_bid=2)
+    response = owner_client.post(bids_url(game), bids_data(1, 3, 1, 4, 2))
+    assert response.status_code == 422
+    assert response.context["bids_form"].errors["bid_1"] == [
+        "Ben bid 1, but this table's minimum is 2."
+    ]
+
+
+def test_until_the_tricks_are_in_the_bids_show_as_each_sides_contract(owner_client, make_game):
+    game = make_game([{"bids": [3, "nil", 4, 2]}])
+    page = owner_client.get(game.get_absolute_url())
+    assert page.status_code == 200
+    assertContains(page, "<li><strong>Ann + Cat</strong>: bid 7</li>", html=True)
+    assertContains(page, "<li><strong>Ben + Dan</strong>: bid 2, Ben nil</li>", html=True)
+    # Nil bidders count their own tricks; the side without a nil gives one total.
+    form = page.context["tricks_form"]
+    assert list(form.fields) == ["hand", "side_0", "tricks_1", "tricks_3"]
+
+
+def test_cutthroat_tricks_are_entered_per_player(owner_client, make_game, play):
+    game = make_game(preset="cutthroat3", players=("Ann", "Ben", "Cat"))
+    play(game, [5, 6, 6], {"tricks_0": "5", "tricks_1": "6", "tricks_2": "6"})
+    game.refresh_from_db()
+    assert game.scores == [50, 60, 60]
+
+
+# Stale forms and the hand number.
+
+
+def test_bids_for_a_hand_that_is_not_next_are_refused_with_the_current_state(
+    owner_client, make_game
+):
+    game = make_game(quiet_hands(2))
+    response = owner_client.post(bids_url(game), bids_data(2, 3, 3, 4, 2), headers=HX)
+    assert response.status_code == 409
+    assertContains(response, "Hand 2&#x27;s bids were already recorded", status_code=409)
+    assert response.context["bids_form"] is not None  # the entry for hand 3, ready
+    assert Hand.objects.filter(game=game).count() == 2
+
+
+@pytest.mark.parametrize("posted", ["", "abc", "7"])
+def test_a_form_from_a_game_that_moved_on_records_nothing(owner_client, make_game, posted):
+    game = make_game(quiet_hands(2))
+    data = bids_data(3, 3, 3, 4, 2) | {"hand": posted}
+    response = owner_client.post(bids_url(game), data, headers=HX)
+    assert response.status_code == 409
+    assertContains(response, "changed on another phone", status_code=409)
+    assert Hand.objects.filter(game=game).count() == 2
+
+
+def test_tricks_for_another_hand_than_the_one_being_played_are_refused(owner_client, make_game):
+    game = make_game([QUIET_HAND, {"bids": [3, 3, 4, 2]}])
+    response = owner_client.post(tricks_url(game), {"hand": "1", "side_0": "7", "side_1": "6"})
+    assert response.status_code == 302
+    page = owner_client.get(response["Location"])
+    assertContains(page, "Hand 1&#x27;s tricks were already recorded")
+    assert Hand.objects.get(game=game, number=2).tricks is None
+
+
+def test_a_race_lost_at_the_database_is_a_conflict_not_an_error(
+    owner_client, make_game, monkeypatch
+):
+    """Both phones passed the view's check; the unique (game, number) constraint decides."""
+    game = make_game()
+    real_locked = recording._locked
+
+    def locked_after_the_other_phone(game_id):
+        locked, hands = real_locked(game_id)
+        Hand.objects.create(game=locked, number=1, bids=[3, 3, 4, 2])
+        return locked, hands
+
+    monkeypatch.setattr(recording, "_locked", locked_after_the_other_phone)
+    response = owner_client.post(bids_url(game), bids_data(1, 4, 4, 4, 1), headers=HX)
+    assert response.status_code == 409
+    assertContains(response, "Hand 1&#x27;s bids were already recorded", status_code=409)
+    assert Hand.objects.filter(game=game).count() == 0  # the whole write rolled back
+
+
+def test_the_database_refuses_a_second_hand_with_the_same_number(make_game):
+    game = make_game([QUIET_HAND])
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Hand.objects.create(game=game, number=1, bids=[3, 3, 3, 3])
+
+
+# What htmx gets back.
+
+
+def test_htmx_tricks_errors_come_back_as_the_live_part_with_422(owner_client, make_game):
+    game = make_game([{"bids": [3, 3, 4, 2]}])
+    response = owner_client.post(
+        tricks_url(game), {"hand": "1", "side_0": "9", "side_1": "3"}, headers=HX
+    )
+    assert response.status_code == 422
+    body = response.content.decode()
+    assert body.lstrip().startswith('<div id="live">')
+    assert response.context["tricks_form"].non_field_errors() == [
+        "Tricks add up to 12, but a hand has 13 tricks."
+    ]
+
+
+def test_htmx_undo_says_what_it_took_back(owner_client, make_game):
+    game = make_game(quiet_hands(1))
+    response = owner_client.post(
+        reverse("undo", args=[game.pk]), {"version": game.version}, headers=HX
+    )
+    assertContains(response, "Took back hand 1&#x27;s tricks; its bids stay.")
+    assert response.context["notice_kind"] == "success"
+
+
+def test_a_message_after_a_redirect_shows_once(owner_client, make_game):
+    game = make_game(quiet_hands(1))
+    response = owner_client.post(reverse("undo", args=[game.pk]), {"version": game.version})
+    assert response.status_code == 302
+    page = owner_client.get(response["Location"])
+    assertContains(page, "Took back hand 1&#x27;s tricks; its bids stay.")
+    again = owner_client.get(response["Location"])
+    assertNotContains(again, "Took back")
+
+
+def test_htmx_game_page_gets_the_live_part(owner_client, make_game):
+    game = make_game(quiet_hands(2))
+    response = owner_client.get(game.get_absolute_url(), headers=HX)
+    body = response.content.decode()
+    assert body.lstrip().startswith('<div id="live">')
+    assert "Standings" in body
+    assert "#2" in body
+    assert "Hand 3: bids" in body
+
+
+def test_every_htmx_form_also_posts_without_javascript(owner_client, make_game):
+    game = make_game(quiet_hands(1))
+    body = owner_client.get(game.get_absolute_url()).content.decode()
+    for name in ("post_bids", "undo"):
+        url = reverse(name, args=[game.pk])
+        assert f'action="{url}" hx-post="{url}"' in body
+    assert 'hx-headers=\'{"X-CSRFToken": "' in body
+
+
+# The history, the standings and the end of the game.
+
+
+def test_the_history_shows_each_sides_bid_tricks_points_score_and_bags(owner_client, make_game):
+    game = make_game([{"bids": [3, "nil", 4, 2], "tricks": [9, 0, None, 4]}])
+    page = owner_client.get(game.get_absolute_url())
+    body = page.content.decode()
+    assert "Ann + Cat: bid 7, took 9," in body
+    assert "Ben + Dan: Ben nil, Dan 2, took 4," in body
+    assert "Bids: Ben nil, Dan 2" in body
+    assert "Ann + Cat bid 7, took 9: +70" in body  # the engine's explanation, one tap away
+    assert "Ben&#x27;s nil made: +100" in body
+    assertContains(page, '<div class="score">72</div>', html=True)
+    assertContains(page, '<div class="meta">Bags: 2 of 10</div>', html=True)
+    assertContains(page, '<div class="meta">Needs 428 to reach 500</div>', html=True)
+
+
+def test_the_page_says_who_deals_and_who_bids_first(owner_client, make_game):
+    game = make_game(quiet_hands(1))
+    page = owner_client.get(game.get_absolute_url())
+    assertContains(page, "<p>Ben deals; Cat bids first.</p>", html=True)
+    assertContains(page, "Cat (bids first)")
+    assertContains(page, "Ben (dealer)")
+
+
+def test_a_cutthroat_winner_is_named_alone(owner_client, make_game):
+    win = {"bids": [13, 0, 0, 0], "tricks": [13, 0, 0, 0]}  # 130 for Ann, nils for the rest
+    game = make_game([win] * 4, preset="cutthroat", target_score=400)
+    page = owner_client.get(game.get_absolute_url())
+    assertContains(page, "Ann wins with 520 points.")
+    assertContains(page, "The game ended after hand 4: Ann reached 400.")
+
+
+def test_a_game_lost_at_the_floor_names_the_winner_and_why(owner_client, make_game):
+    sunk = {"bids": [3, 13, 3, 13], "tricks": [7, 3, 0, 3]}  # Ben + Dan bid 26, take 6
+    game = make_game([sunk])
+    page = owner_client.get(game.get_absolute_url())
+    assertContains(page, "Ann + Cat win with 61 points.")
+    assertContains(page, "The game ended after hand 1: Ben + Dan fell to -200 or below.")
+
+
+def test_undo_after_the_game_is_over_reopens_it(owner_client, make_game):
+    game = make_game([BIG_HAND] * 5)
+    response = owner_client.post(
+        reverse("undo", args=[game.pk]), {"version": game.version}, headers=HX
+    )
+    assert response.status_code == 200
+    game.refresh_from_db()
+    assert game.finished is False
+    assert game.winner is None
+    assert "Hand 5: tricks" in response.content.decode()
+    assert "Rematch" not in response.content.decode()
+
+
+def test_a_rematch_before_the_end_is_refused(owner_client, make_game):
+    game = make_game(quiet_hands(1))
+    response = owner_client.post(reverse("rematch", args=[game.pk]), headers=HX)
+    assert response.status_code == 409
+    assert Game.objects.count() == 1
+
+
+# Corrections.
+
+
+def edit_data(game, rows):
+    data = {"version": str(game.version)}
+    for seat, (bid, took) in enumerate(rows):
+        data[f"bid_{seat}"] = str(bid)
+        data[f"tricks_{seat}"] = "" if took is None else str(took)
+    return data
+
+
+def test_a_correction_that_ends_the_game_earlier_is_refused_whole(owner_client, make_game):
+    game = make_game([BIG_HAND, BIG_HAND, QUIET_HAND, QUIET_HAND])
+    before = list(Hand.objects.filter(game=game).values_list("bids", "tricks"))
+    # Ben + Dan bid 26 and take 1: -260, under the -200 floor after hand 2, before hands 3-4.
+    rows = [(6, 6), (13, 0), (6, 6), (13, 1)]
+    response = owner_client.post(reverse("edit_hand", args=[game.pk, 2]), edit_data(game, rows))
+    assert response.status_code == 422
+    assert response.context["form"].non_field_errors() == [
+        "Not saved: Hand 3: the game already ended after hand 2."
+    ]
+    assert list(Hand.objects.filter(game=game).values_list("bids", "tricks")) == before
+    version = game.version
+    game.refresh_from_db()
+    assert game.version == version
+
+
+def test_a_correction_names_the_seat_it_is_about(owner_client, make_game):
+    game = make_game(quiet_hands(2))
+    rows = [(4, 4), ("nil", None), (3, 3), (3, 6)]
+    response = owner_client.post(reverse("edit_hand", args=[game.pk, 1]), edit_data(game, rows))
+    assert response.status_code == 422
+    assert response.context["form"].errors["tricks_1"] == [
+        "Ben bid nil, so Ben's tricks must be entered separately."
+    ]
+
+
+def test_htmx_correction_errors_come_back_as_the_form_with_422(owner_client, make_game):
+    game = make_game(quiet_hands(2))
+    rows = [(4, 5), (3, 3), (3, 3), (3, 3)]
+    url = reverse("edit_hand", args=[game.pk, 1])
+    response = owner_client.post(url, edit_data(game, rows), headers=HX)
+    assert response.status_code == 422
+    body = response.content.decode()
+    assert body.lstrip().startswith("<form")
+    assert "Tricks add up to 14, but a hand has 13 tricks." in body
+
+
+def test_a_stale_correction_never_overwrites(owner_client, make_game):
+    game = make_game(quiet_hands(2))
+    rows = [(4, 6), (3, 1), (3, 3), (3, 3)]
+    data = edit_data(game, rows) | {"version": str(game.version - 1)}
+    url = reverse("edit_hand", args=[game.pk, 1])
+    response = owner_client.post(url, data, headers=HX)
+    assert response.status_code == 409
+    assert response["HX-Redirect"] == game.get_absolute_url()
+    page = owner_client.get(game.get_absolute_url())
+    assertContains(page, "changed on another phone")
+    assert Hand.objects.get(game=game, number=1).tricks == [4, 3, 3, 3]
+    response = owner_client.post(url, {k: v for k, v in data.items() if k != "version"})
+    assert response.status_code == 302
+    assert Hand.objects.get(game=game, number=1).tricks == [4, 3, 3, 3]
+
+
+def test_correcting_a_hand_that_was_undone_meanwhile_is_a_conflict(owner_client, make_game):
+    game = make_game([QUIET_HAND, {"bids": [3, 3, 4, 2]}])
+    data = edit_data(game, [(3, None), (3, None), (4, None), (2, None)])
+    owner_client.post(reverse("undo", args=[game.pk]), {"version": game.version})
+    response = owner_client.post(reverse("edit_hand", args=[game.pk, 2]), data)
+    assert response.status_code == 302
+    page = owner_client.get(response["Location"])
+    assertContains(page, "There is no hand 2 in this game any more.")
+
+
+def test_the_bids_of_the_hand_being_played_can_be_corrected(owner_client, make_game):
+    game = make_game([QUIET_HAND, {"bids": [3, 3, 4, 2]}])
+    url = reverse("edit_hand", args=[game.pk, 2])
+    page = owner_client.get(url)
+    assert page.status_code == 200
+    assertContains(page, "Leave every tricks box empty if this hand is still being played.")
+    rows = [(3, None), (0, None), (4, None), (2, None)]  # a bid of 0 is nil at this table
+    response = owner_client.post(url, edit_data(game, rows))
+    assert response.status_code == 302
+    hand = Hand.objects.get(game=game, number=2)
+    assert hand.bids == [3, "nil", 4, 2]
+    assert hand.tricks is None
+    page = owner_client.get(game.get_absolute_url())
+    assert list(page.context["tricks_form"].fields) == ["hand", "side_0", "tricks_1", "tricks_3"]
+    assertContains(page, "Hand 2 corrected; every score after it was worked out again.")
+
+
+def test_a_past_hand_cannot_be_left_without_tricks(owner_client, make_game):
+    game = make_game(quiet_hands(2))
+    rows = [(4, None), (3, None), (3, None), (3, None)]
+    response = owner_client.post(reverse("edit_hand", args=[game.pk, 1]), edit_data(game, rows))
+    assert response.status_code == 422
+    assert response.context["form"].non_field_errors() == [
+        "Only the last hand can be left without tricks."
+    ]

@@ -1,0 +1,136 @@
+"""gunicorn on loopback as deployed: the project's gunicorn.conf.py, DEBUG off, whitenoise."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from django.conf import settings
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def get(port: int, path: str, headers: dict | None = None, timeout: float = 10):
+    """One GET to the server on loopback: (status, headers, raw body as sent)."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    try:
+        conn.request("GET", path, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        conn.close()
+
+
+def server_env(*, database_url: str, port: int, workers: int = 2, static_root=None) -> dict:
+    """The environment a deployment gives gunicorn, for a server on loopback."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DJANGO_DEBUG", "DJANGO_HTTPS"}
+    }
+    env.update(
+        HOST=HOST,
+        PORT=str(port),
+        WEB_CONCURRENCY=str(workers),
+        DJANGO_ALLOWED_HOSTS=HOST,
+        DJANGO_SECRET_KEY=settings.SECRET_KEY,
+        DATABASE_URL=database_url,
+        PYTHONUNBUFFERED="1",
+    )
+    if static_root is not None:
+        env["DJANGO_STATIC_ROOT"] = str(static_root)
+    return env
+
+
+class Gunicorn:
+    """`with Gunicorn(env, log) as server:` a running server, stopped however the block ends."""
+
+    def __init__(self, env: dict, log_path: Path, *, start_timeout: float = 30):
+        self.env = env
+        self.port = int(env["PORT"])
+        self.log_path = Path(log_path)
+        self.start_timeout = start_timeout
+        self.process: subprocess.Popen | None = None
+
+    def __enter__(self) -> Gunicorn:
+        root = Path(settings.BASE_DIR)
+        command = [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--config",
+            str(root / "gunicorn.conf.py"),
+            "--access-logfile",
+            "/dev/null",
+        ]
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(
+                command, cwd=root, env=self.env, stdout=log, stderr=subprocess.STDOUT
+            )
+        try:
+            self._wait_until_up()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.stop()
+
+    def _wait_until_up(self) -> None:
+        deadline = time.monotonic() + self.start_timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited with {self.process.returncode}: {self.tail()}")
+            try:
+                status, _, _ = get(self.port, "/healthz", timeout=2)
+            except OSError:
+                status = None
+            if status == 200:
+                return
+            time.sleep(0.1)
+        raise RuntimeError(f"gunicorn did not answer /healthz in {self.start_timeout:.0f} s")
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def workers(self) -> list[int]:
+        """The worker processes: the master's children."""
+        found: list[int] = []
+        for children in Path(f"/proc/{self.pid}/task").glob("*/children"):
+            try:
+                found += [int(pid) for pid in children.read_text().split()]
+            except OSError:
+                continue
+        return sorted(found)
+
+    def tail(self, lines: int = 20) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def stop(self) -> None:
+        process = self.process
+        if process is None or process.poll() is not None:
+            return
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)

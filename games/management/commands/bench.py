@@ -1,0 +1,276 @@
+"""`manage.py bench`: throughput and latency of the app under gunicorn, driven by wrk.
+
+A fresh database (SQLite by default, or a `<name>_bench` database beside DATABASE_URL's) is
+migrated and seeded through the real recording code; gunicorn serves it on loopback as
+deployed; wrk loads each endpoint in turn with the same connections. The table goes to the
+terminal and everything to a JSON report. Targets are printed, never enforced.
+"""
+
+import contextlib
+import io
+import tempfile
+import time
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
+from django.middleware.csrf import _get_new_csrf_string
+from django.test import Client
+from django.test.utils import override_settings
+
+from games.benchmark import load, measure, report, seed, server
+from games.benchmark.database import bench_database
+from games.scoring import bench as engine_bench
+
+ENGINE_HANDS = 1000
+ENGINE_REPEAT = 20
+
+
+def settled(games, quiet: float = 1.0, limit: float = 20.0) -> list[tuple[str, int]]:
+    """Each game's next step, once posts a finished wrk run left queued have all landed."""
+    steps = [seed.next_step(game) for game in games]
+    if not games:
+        return steps
+    deadline = time.monotonic() + limit
+    stable_since = time.monotonic()
+    while time.monotonic() < deadline:
+        time.sleep(0.2)
+        now = [seed.next_step(game) for game in games]
+        if now != steps:
+            steps, stable_since = now, time.monotonic()
+        elif time.monotonic() - stable_since >= quiet:
+            break
+    return steps
+
+
+def session_cookie(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.cookies[settings.SESSION_COOKIE_NAME].value
+
+
+class Command(BaseCommand):
+    help = "Measure throughput and latency under gunicorn with wrk on loopback; write a report."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--duration", type=int, default=5, help="seconds of load per endpoint (default 5)"
+        )
+        parser.add_argument(
+            "--warmup", type=int, default=1, help="seconds of unmeasured load first (default 1)"
+        )
+        parser.add_argument(
+            "--connections", type=int, default=8, help="concurrent clients (default 8)"
+        )
+        parser.add_argument(
+            "--report", default="bench-report.json", help="where to write the JSON report"
+        )
+
+    def handle(self, *args, **options):
+        try:
+            load.wrk_path()
+        except FileNotFoundError as error:
+            raise CommandError(str(error)) from None
+        if not 1 <= options["duration"] <= 600:
+            raise CommandError("--duration must be from 1 to 600 seconds")
+        if not 0 <= options["warmup"] <= 60:
+            raise CommandError("--warmup must be from 0 to 60 seconds")
+        if not 1 <= options["connections"] <= 64:
+            raise CommandError("--connections must be from 1 to 64")
+        self.duration = options["duration"]
+        self.warmup = options["warmup"]
+        self.connections = options["connections"]
+        with tempfile.TemporaryDirectory(prefix="spades-bench-") as work:
+            try:
+                result = self.bench(Path(work))
+            except RuntimeError as error:
+                raise CommandError(str(error)) from None
+        path = Path(options["report"])
+        report.write(result, path)
+        self.stdout.write(report.render(result))
+        self.stdout.write(f"\nreport written to {path}")
+
+    def bench(self, work: Path) -> dict:
+        self.work = work
+        static_root = work / "static"
+        with (
+            bench_database() as database_url,
+            override_settings(
+                STATIC_ROOT=static_root, ALLOWED_HOSTS=[*settings.ALLOWED_HOSTS, "testserver"]
+            ),
+        ):
+            self.stderr.write("bench: collecting static files and seeding the database...")
+            call_command("collectstatic", interactive=False, verbosity=0)
+            seeded = seed.seed(self.connections)
+            database = self.describe_database()
+            port = server.free_port()
+            env = server.server_env(
+                database_url=database_url, port=port, workers=2, static_root=static_root
+            )
+            with server.Gunicorn(env, work / "gunicorn.log") as gunicorn:
+                try:
+                    self.stderr.write(f"bench: gunicorn up on 127.0.0.1:{port}; measuring...")
+                    endpoints, weights = self.measure_all(seeded, port)
+                except Exception as error:
+                    raise RuntimeError(f"{error}\ngunicorn log:\n{gunicorn.tail()}") from error
+        with contextlib.redirect_stdout(io.StringIO()):
+            rate = engine_bench.main(["--hands", str(ENGINE_HANDS), "--repeat", str(ENGINE_REPEAT)])
+        report.judge(endpoints)
+        return {
+            "database": database,
+            "server": {"workers": 2, "address": f"127.0.0.1:{port}", "debug": False},
+            "load": {
+                "tool": "wrk",
+                "connections": self.connections,
+                "threads": self.connections,
+                "duration_s": self.duration,
+                "warmup_s": self.warmup,
+            },
+            "endpoints": endpoints,
+            "engine": {"hands_per_second": rate, "hands": ENGINE_HANDS, "repeat": ENGINE_REPEAT},
+            "bytes": weights,
+            "targets": {
+                "ratio_to_healthz": report.RATIO_TARGETS,
+                "p99_ms": report.P99_TARGET_MS,
+                "first_page_load_bytes": report.FIRST_LOAD_TARGET_BYTES,
+            },
+        }
+
+    def describe_database(self) -> dict:
+        name = str(connection.settings_dict["NAME"])
+        if connection.vendor == "sqlite":
+            return {"vendor": "sqlite", "description": "SQLite (a fresh temporary file)"}
+        host = connection.settings_dict.get("HOST") or "local socket"
+        return {
+            "vendor": connection.vendor,
+            "name": name,
+            "description": f"{connection.display_name} (database {name} on {host}, "
+            "created for this run and dropped after)",
+        }
+
+    def measure_all(self, seeded: seed.Seeded, port: int) -> tuple[list[dict], dict]:
+        reader = Client()
+        reader.force_login(seeded.reader)
+        writer = Client()
+        writer.force_login(seeded.writer)
+        csrf = _get_new_csrf_string()
+        read_headers = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={session_cookie(seeded.reader)}"}
+        write_headers = {
+            "Cookie": f"{settings.SESSION_COOKIE_NAME}={session_cookie(seeded.writer)}; "
+            f"{settings.CSRF_COOKIE_NAME}={csrf}",
+            "X-CSRFToken": csrf,
+            "HX-Request": "true",
+        }
+        htmx = {"HX-Request": "true"}
+        game_path = f"/games/{seeded.page_game}/"
+        watch, why_not = measure.find_watch(seeded.page_game, port)
+
+        # Queries, one request at a time in process, on the same database.
+        queries = {
+            "healthz": measure.count_queries(Client(), "get", "/healthz"),
+            "game": measure.count_queries(reader, "get", game_path),
+            "fragment": measure.count_queries(reader, "get", game_path, headers=htmx),
+            "home": measure.count_queries(reader, "get", "/"),
+        }
+        if watch:
+            queries["watch"] = measure.count_queries(
+                Client(), "get", watch.path, headers=watch.headers
+            )
+        queries["record"] = self.post_queries(writer, seeded.query_game)
+        for key, value in queries.items():
+            statuses = value.values() if isinstance(value, dict) else [value]
+            bad = [status for _, status in statuses if status >= 500]
+            if bad:
+                raise RuntimeError(f"the {key} request answered {bad[0]} in process")
+
+        weights = {
+            "first_page_load": measure.page_weight(port, game_path, read_headers),
+            "htmx_swap": measure.swap_weight(port, game_path, read_headers),
+        }
+        first = weights["first_page_load"]
+        first["target_bytes"] = report.FIRST_LOAD_TARGET_BYTES
+        first["meets_target"] = first["bytes"] < report.FIRST_LOAD_TARGET_BYTES
+
+        plan = [
+            ("healthz", "/healthz", "/healthz", {}),
+            ("game", f"game page ({seed.PAGE_HANDS} hands)", game_path, read_headers),
+            ("fragment", "htmx standings fragment", game_path, {**read_headers, **htmx}),
+            (
+                "watch",
+                "watch poll, nothing new (304)",
+                watch.path if watch else None,
+                watch.headers if watch else None,
+            ),
+            ("home", f"home ({seed.HOME_GAMES} games)", "/", read_headers),
+        ]
+        endpoints = []
+        for key, label, path, headers in plan:
+            entry = {"key": key, "label": label, "method": "GET", "path": path}
+            if path is None:
+                entry.update(available=False, reason=why_not)
+                self.stderr.write(f"bench: {label}: not available ({why_not})")
+            else:
+                figures = self.load(port, path, load.get_script(headers))
+                entry.update(available=True, **figures, queries=queries[key][0])
+            endpoints.append(entry)
+        script = load.post_script(write_headers, seed.POST_BIDS, seed.POST_TRICKS)
+        figures = self.load(port, "/", script, post_games=seeded.post_games)
+        endpoints.append(
+            {
+                "key": "record",
+                "label": "record hand (bids, tricks)",
+                "method": "POST",
+                "path": "/games/<id>/bids/ then /games/<id>/tricks/ (htmx)",
+                "available": True,
+                **figures,
+                "queries": {step: count for step, (count, _) in queries["record"].items()},
+            }
+        )
+        return endpoints, weights
+
+    def post_queries(self, writer: Client, game_id: int) -> dict[str, tuple[int, int]]:
+        htmx = {"HX-Request": "true"}
+        counts = {}
+        for step, data in (("bids", seed.POST_BIDS), ("tricks", seed.POST_TRICKS)):
+            current, number = seed.next_step(game_id)
+            if current != step:
+                raise RuntimeError(f"the query game expected {current}, not {step}")
+            counts[step] = measure.count_queries(
+                writer,
+                "post",
+                f"/games/{game_id}/{step}/",
+                data={"hand": str(number), **data},
+                headers=htmx,
+            )
+        return counts
+
+    def load(self, port: int, path: str, script: str, post_games=()) -> dict:
+        url = f"http://127.0.0.1:{port}{path}"
+        runs = [self.warmup, self.duration] if self.warmup else [self.duration]
+        for seconds in runs:
+            args = tuple(
+                f"{game}:{number}:{step}"
+                for game, (step, number) in zip(post_games, settled(post_games), strict=True)
+            )
+            figures = load.run_wrk(
+                url,
+                script,
+                seconds=seconds,
+                connections=self.connections,
+                threads=self.connections,
+                work_dir=self.work,
+                args=args,
+            )
+        return {
+            "requests": figures.requests,
+            "duration_s": round(figures.duration_s, 3),
+            "rps": round(figures.rps, 1),
+            "p50_ms": figures.p50_ms,
+            "p95_ms": figures.p95_ms,
+            "p99_ms": figures.p99_ms,
+            "non_2xx_3xx": figures.non_2xx_3xx,
+            "socket_errors": figures.socket_errors,
+            **({"posts": figures.posts} if figures.posts else {}),
+        }

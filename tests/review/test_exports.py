@@ -1,0 +1,157 @@
+"""Exports (a game as CSV, every game as one JSON bundle) and reading bundles back."""
+
+import csv
+import io
+import json
+
+import pytest
+from django.urls import reverse
+
+from games import bundles, scoring
+from games.views.files import game_file
+from tests.conftest import QUIET_HAND
+from tests.review.conftest import BLIND_NIL_MADE, NIL_FAILS
+
+pytestmark = pytest.mark.django_db
+
+
+def csv_url(game):
+    return reverse("export_csv", args=[game.pk])
+
+
+def read_csv(response):
+    return list(csv.reader(io.StringIO(response.content.decode())))
+
+
+def test_one_row_per_hand_and_side(owner_client, make_game):
+    game = make_game([NIL_FAILS, QUIET_HAND, BLIND_NIL_MADE])
+    response = owner_client.get(csv_url(game))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    assert "attachment" in response["Content-Disposition"]
+    header, *rows = read_csv(response)
+    assert header == [
+        "hand", "dealer", "side", "players", "bids", "contract", "tricks",
+        "points", "score", "bags", "explanation",
+    ]  # fmt: skip
+    assert len(rows) == 3 * 2
+    first = rows[0]
+    assert first[4].lower() == "ann nil, cat 5"
+    assert first[:4] + first[5:] == [
+        "1", "Ann", "1", "Ann + Cat", "5", "6", "-148", "-148", "2",
+        "Ann's nil failed (took 2): -100; Cat bid 5, took 4: set: -50; "
+        "2 bags from failed nil: +2",
+    ]  # fmt: skip
+    assert rows[1][:4] == ["1", "Ann", "2", "Ben + Dan"]
+    assert rows[5][0] == "3"
+
+
+def test_a_pending_hand_is_not_a_row(owner_client, make_game):
+    game = make_game([QUIET_HAND, {"bids": [3, 3, 3, 3]}])
+    assert len(read_csv(owner_client.get(csv_url(game)))) == 1 + 2
+
+
+def test_a_name_like_a_formula_is_kept_as_text(owner_client, make_game):
+    game = make_game([QUIET_HAND], players=("=1+1", "Ben", "Cat", "Dan"))
+    rows = read_csv(owner_client.get(csv_url(game)))
+    assert rows[1][1] == "'=1+1"
+    assert rows[1][3] == "'=1+1 + Cat"
+
+
+def test_csv_is_the_owners_only(client, stranger_client, make_game):
+    game = make_game([QUIET_HAND])
+    assert stranger_client.get(csv_url(game)).status_code == 404
+    client.logout()
+    assert client.get(csv_url(game)).status_code == 404
+
+
+def test_csv_queries_do_not_grow_with_hands(owner_client, long_game, django_assert_num_queries):
+    for count in (1, 40):
+        game = long_game(count)
+        with django_assert_num_queries(3):
+            rows = read_csv(owner_client.get(csv_url(game)))
+        assert len(rows) == 1 + 2 * count
+
+
+def test_all_games_in_one_bundle(owner_client, make_game, stranger):
+    first = make_game([QUIET_HAND])
+    second = make_game([NIL_FAILS], preset="partner_helps")
+    make_game([QUIET_HAND], user=stranger)
+    response = owner_client.get(reverse("export_all"))
+    assert response.status_code == 200
+    assert "attachment" in response["Content-Disposition"]
+    data = json.loads(response.content)
+    assert data["format"] == "spades-games/1"
+    assert data["games"] == [game_file(first).to_dict(), game_file(second).to_dict()]
+    assert data["games"][1]["rules"] == {"preset": "partner_helps"}
+    assert [game.hands for game in bundles.parse_bundle(response.content)] == [
+        game_file(first).hands,
+        game_file(second).hands,
+    ]
+
+
+def test_the_bundle_needs_a_login(client):
+    response = client.get(reverse("export_all"))
+    assert response.status_code == 302
+
+
+def test_the_bundle_takes_two_queries_however_many_games(
+    owner_client, make_game, django_assert_num_queries
+):
+    make_game([QUIET_HAND])
+    # The user, the games, all their hands.
+    with django_assert_num_queries(3):
+        owner_client.get(reverse("export_all"))
+    for _ in range(29):
+        make_game([QUIET_HAND, QUIET_HAND])
+    with django_assert_num_queries(3):
+        response = owner_client.get(reverse("export_all"))
+    assert len(json.loads(response.content)["games"]) == 30
+
+
+GAME = {
+    "format": "spades-game/1",
+    "rules": {"preset": "standard"},
+    "players": ["Ann", "Ben", "Cat", "Dan"],
+    "hands": [{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}],
+}
+
+
+def test_parse_a_single_game_file():
+    games = bundles.parse_bundle(json.dumps(GAME).encode())
+    assert len(games) == 1
+    assert games[0].players == ("Ann", "Ben", "Cat", "Dan")
+
+
+def test_parse_a_bundle_from_text_bytes_or_a_dict():
+    data = {"format": "spades-games/1", "games": [GAME, {**GAME, "name": "Second"}]}
+    for given in (data, json.dumps(data), json.dumps(data).encode("utf-8-sig")):
+        games = bundles.parse_bundle(given)
+        assert [game.name for game in games] == [None, "Second"]
+
+
+def test_a_bad_game_in_a_bundle_is_named_by_its_position():
+    bad = {**GAME, "hands": [GAME["hands"][0], {"bids": [4, 3, 3, 3], "tricks": [9, 3, 3, 3]}]}
+    data = {"format": "spades-games/1", "games": [GAME, bad]}
+    with pytest.raises(scoring.GameFileError) as caught:
+        bundles.parse_bundle(data)
+    message = str(caught.value)
+    assert message.startswith("game 2: hand 2: ")
+    assert "\n" not in message
+    assert caught.value.number == 2
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"{not json", "not valid JSON"),
+        (b"\xff\xfe", "the file is not UTF-8 text"),
+        ({"format": "spades-games/1"}, 'games: expected a list of games under "games"'),
+        ({"format": "spades-games/1", "games": []}, "games: the file holds no games"),
+        ({"format": "spades-games/1", "games": [[]]}, "game 1: expected a JSON object"),
+        ([GAME], "expected a JSON object for the game, got a list"),
+    ],
+)
+def test_unreadable_bundles_say_why(data, message):
+    with pytest.raises(scoring.GameFileError, match="^" + message.replace("(", r"\(")):
+        bundles.parse_bundle(data)

@@ -1,0 +1,78 @@
+"""The rules card of a game and the public rules reference."""
+
+import pytest
+from django.urls import reverse
+
+from games import scoring
+
+pytestmark = pytest.mark.django_db
+
+
+def card_url(game):
+    return reverse("rules_card", args=[game.pk])
+
+
+def test_the_card_explains_every_rule_in_plain_words(owner_client, make_game):
+    game = make_game()
+    body = owner_client.get(card_url(game)).content.decode()
+    rules = game.rules_obj()
+    for setting in scoring.SETTINGS:
+        assert setting.label in body
+        assert setting.explain(getattr(rules, setting.name)).replace("'", "&#x27;") in body
+    assert "standard Spades throughout" in body
+    assert "Not standard" not in body
+
+
+def test_the_card_marks_what_differs_from_standard(owner_client, make_game):
+    game = make_game(preset="hoyle", bag_limit=None)
+    body = owner_client.get(card_url(game)).content.decode()
+    assert "the <strong>Hoyle</strong> rules with 1 house rule changed" in body
+    assert "they differ from standard Spades in 3 ways" in body
+    assert body.count('<div class="rule differs">') == 3
+    assert body.count("Not standard") == 3
+    assert "Bags never cost a penalty." in body
+    assert "Standard: every 10 bags cost the penalty." in body
+    assert "Hoyle, as quoted in seed 003" in body
+
+
+def test_the_card_is_the_owners_only(client, stranger_client, make_game):
+    game = make_game()
+    assert stranger_client.get(card_url(game)).status_code == 404
+    client.logout()
+    assert client.get(card_url(game)).status_code == 404
+
+
+def test_the_card_queries_do_not_grow_with_hands(
+    owner_client, long_game, django_assert_num_queries
+):
+    # The user and the game: the card needs no hands.
+    game = long_game(1)
+    with django_assert_num_queries(2):
+        owner_client.get(card_url(game))
+    game = long_game(40)
+    with django_assert_num_queries(2):
+        owner_client.get(card_url(game))
+
+
+def test_the_reference_is_public_and_lists_every_setting_and_option(client):
+    response = client.get(reverse("rules_reference"))
+    assert response.status_code == 200
+    body = response.content.decode()
+    for setting in scoring.SETTINGS:
+        assert f'id="setting-{setting.name}"' in body
+        for _, words in setting.choices:
+            assert words.replace("'", "&#x27;") in body
+
+
+def test_the_reference_names_its_sources(client):
+    body = client.get(reverse("rules_reference")).content.decode()
+    assert "Count toward the partner&#x27;s bid: <cite>Dummies, open_spiel, seed 004</cite>" in body
+    assert "Hoyle (seed 003)" in body
+    assert "pagat.com" in body
+
+
+def test_the_reference_lists_every_preset_with_its_source(client):
+    body = client.get(reverse("rules_reference")).content.decode()
+    for preset in scoring.PRESETS.values():
+        assert f'id="preset-{preset.name}"' in body
+        assert f"Source: <cite>{preset.source}".replace("'", "&#x27;") in body

@@ -1,0 +1,176 @@
+"""The watch link: read-only, no account, polled with 304s, and the owner can turn it off."""
+
+import pytest
+from django.urls import reverse
+
+from games.models import Game
+from tests.conftest import QUIET_HAND
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HX-Request": "true"}
+
+
+def watch_url(game):
+    return reverse("watch", args=[game.watch_token])
+
+
+def live_url(game):
+    return reverse("watch_live", args=[game.watch_token])
+
+
+def share_url(game):
+    return reverse("share", args=[game.pk])
+
+
+def test_every_game_gets_its_own_long_token(make_game):
+    first, second = make_game(), make_game()
+    assert first.watch_token != second.watch_token
+    assert len(first.watch_token) >= 32
+    assert first.watch_enabled
+
+
+def test_anyone_with_the_link_sees_standings_bids_and_history(client, make_game, owner_client):
+    game = make_game([QUIET_HAND])
+    owner_client.post(
+        reverse("post_bids", args=[game.pk]),
+        {"hand": "2", "bid_0": "nil", "bid_1": "3", "bid_2": "4", "bid_3": "2"},
+    )
+    client.logout()
+    response = client.get(watch_url(game))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Hand 2 is being played" in body
+    assert "<strong>Ann + Cat</strong>: bid 4, Ann nil" in body
+    assert '<div class="score">70</div>' in body
+    assert "#1" in body
+    assert f'hx-get="{live_url(game)}" hx-trigger="every 4s"' in body
+
+
+def test_the_watch_page_shows_nothing_else_of_the_owner(client, make_game, owner):
+    game = make_game([QUIET_HAND])
+    body = client.get(watch_url(game)).content.decode()
+    assert owner.username not in body
+    for private in ("/games/", "/players/", "/accounts/", "Sign out", "Correct hand", "Undo"):
+        assert private not in body
+    hrefs = [part.split('"')[0] for part in body.split('href="')[1:]]
+    assert all(href.startswith("/static/") for href in hrefs)
+
+
+def test_the_watch_page_is_the_same_for_a_signed_in_stranger(stranger_client, make_game, owner):
+    game = make_game([QUIET_HAND])
+    body = stranger_client.get(watch_url(game)).content.decode()
+    assert "Ann + Cat" in body
+    assert owner.username not in body
+
+
+def test_a_wrong_token_is_not_found(client, make_game):
+    make_game()
+    assert client.get(reverse("watch", args=["not-a-real-token"])).status_code == 404
+    assert client.get(reverse("watch_live", args=["not-a-real-token"])).status_code == 404
+
+
+def test_the_fragment_answers_304_until_the_game_changes(client, make_game, owner_client):
+    game = make_game([QUIET_HAND])
+    first = client.get(live_url(game), headers=HX)
+    assert first.status_code == 200
+    etag = first["ETag"]
+    assert etag == f'"g{game.pk}v{game.version}"'
+    assert "Last-Modified" in first
+    assert "no-cache" in first["Cache-Control"]
+    body = first.content.decode()
+    assert body.lstrip().startswith('<div id="watch-live"')
+    assert "<html" not in body
+    # The fragment sends its own ETag back, so the browser hands the 304 to htmx.
+    assert f'hx-headers="{{&quot;If-None-Match&quot;: &quot;\\&quot;g{game.pk}v' in body
+
+    again = client.get(live_url(game), headers={**HX, "If-None-Match": etag})
+    assert again.status_code == 304
+    assert again.content == b""
+    assert again["ETag"] == etag
+
+    owner_client.post(
+        reverse("post_bids", args=[game.pk]),
+        {"hand": "2", "bid_0": "3", "bid_1": "3", "bid_2": "4", "bid_3": "2"},
+    )
+    client.logout()
+    changed = client.get(live_url(game), headers={**HX, "If-None-Match": etag})
+    assert changed.status_code == 200
+    assert changed["ETag"] != etag
+    assert "Hand 2 is being played" in changed.content.decode()
+
+
+def test_the_watch_page_tells_htmx_not_to_swap_a_304(client, make_game):
+    body = client.get(watch_url(make_game())).content.decode()
+    assert '{"code": "304", "swap": false}, {"code": "[23]..", "swap": true}' in body
+
+
+def test_a_304_costs_one_query(client, make_game, django_assert_num_queries):
+    game = make_game([QUIET_HAND])
+    etag = client.get(live_url(game))["ETag"]
+    with django_assert_num_queries(1):
+        assert client.get(live_url(game), headers={"If-None-Match": etag}).status_code == 304
+
+
+def test_watch_queries_do_not_grow_with_hands(client, long_game, django_assert_num_queries):
+    # The token lookup, the game, its hands.
+    for count in (1, 40):
+        game = long_game(count)
+        with django_assert_num_queries(2):
+            client.get(watch_url(game))
+        with django_assert_num_queries(3):
+            client.get(live_url(game))
+
+
+def test_the_owner_sees_the_link_on_the_share_page(owner_client, make_game):
+    game = make_game()
+    body = owner_client.get(share_url(game)).content.decode()
+    assert f"http://testserver{watch_url(game)}" in body
+
+
+def test_the_share_page_is_the_owners_only(client, stranger_client, make_game):
+    game = make_game()
+    assert stranger_client.get(share_url(game)).status_code == 404
+    assert stranger_client.post(share_url(game), {"action": "off"}).status_code == 404
+    client.logout()
+    assert client.get(share_url(game)).status_code == 404
+    assert client.post(share_url(game), {"action": "off"}).status_code == 404
+    assert Game.objects.get(pk=game.pk).watch_enabled
+
+
+def test_turning_the_link_off_makes_it_404_until_it_is_on_again(client, owner_client, make_game):
+    game = make_game()
+    response = owner_client.post(share_url(game), {"action": "off"})
+    assert response.status_code == 302
+    assert "is <strong>off</strong>" in owner_client.get(share_url(game)).content.decode()
+    client.logout()
+    assert client.get(watch_url(game)).status_code == 404
+    assert client.get(live_url(game)).status_code == 404
+    game.owner.refresh_from_db()
+    owner_client.force_login(game.owner)
+    owner_client.post(share_url(game), {"action": "on"})
+    assert owner_client.get(watch_url(game)).status_code == 200
+
+
+def test_replacing_the_link_retires_the_old_one(client, owner_client, make_game):
+    game = make_game()
+    old = watch_url(game)
+    owner_client.post(share_url(game), {"action": "replace"})
+    game.refresh_from_db()
+    assert watch_url(game) != old
+    assert client.get(old).status_code == 404
+    assert client.get(watch_url(game)).status_code == 200
+
+
+def test_an_unknown_share_action_changes_nothing(owner_client, make_game):
+    game = make_game()
+    owner_client.post(share_url(game), {"action": "explode"})
+    fresh = Game.objects.get(pk=game.pk)
+    assert (fresh.watch_token, fresh.watch_enabled) == (game.watch_token, True)
+
+
+def test_the_game_page_links_to_its_review_pages(owner_client, make_game):
+    game = make_game()
+    body = owner_client.get(game.get_absolute_url()).content.decode()
+    for name in ("rules_card", "compare", "share", "export_csv"):
+        assert reverse(name, args=[game.pk]) in body

@@ -1,0 +1,48 @@
+"""What the web tests share: the htmx header, the table's URLs, and the summary-vs-replay check."""
+
+import pytest
+from django.urls import reverse
+
+HX = {"HX-Request": "true"}
+
+# Ann + Cat bid 12 and take them (+120); Ben + Dan bid 2 and take 1 (-20). Five end a game.
+BIG_HAND = {"bids": [6, 1, 6, 1], "tricks": [6, 0, 6, 1]}
+
+
+def bids_url(game):
+    return reverse("post_bids", args=[game.pk])
+
+
+def tricks_url(game):
+    return reverse("post_tricks", args=[game.pk])
+
+
+def bids_data(number, *bids):
+    return {"hand": str(number), **{f"bid_{seat}": str(bid) for seat, bid in enumerate(bids)}}
+
+
+def assert_summary_is_a_fresh_replay(game):
+    """The cached summary on Game is exactly what replaying its hands from the database gives."""
+    game.refresh_from_db()
+    hands = list(game.hands.all())
+    result = game.replay(hands)
+    assert game.hand_count == len(hands)
+    assert game.scores == [side.score for side in result.sides]
+    assert game.finished is result.finished
+    assert game.winner == result.winner
+
+
+@pytest.fixture
+def play(owner_client):
+    """Record one hand through the two posts, as a phone without JavaScript would."""
+
+    def play_hand(game, bids, tricks, *, headers=None):
+        number = game.hands.count() + 1
+        response = owner_client.post(bids_url(game), bids_data(number, *bids), headers=headers)
+        assert response.status_code in (200, 302), response.content.decode()[:500]
+        data = {"hand": str(number), **tricks}
+        response = owner_client.post(tricks_url(game), data, headers=headers)
+        assert response.status_code in (200, 302), response.content.decode()[:500]
+        return response
+
+    return play_hand

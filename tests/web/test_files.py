@@ -1,0 +1,173 @@
+"""Game files: import makes a game for the signed-in user or nothing; export gives it back."""
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from pytest_django.asserts import assertContains
+
+from games import scoring
+from games.models import Game, Hand
+from tests.conftest import QUIET_HAND
+from tests.web.conftest import BIG_HAND, HX
+
+pytestmark = pytest.mark.django_db
+
+HANDS = [
+    QUIET_HAND,
+    {"bids": [3, "nil", 4, 2], "tricks": [9, 0, None, 4]},
+    {"bids": ["blind_nil", 3, 5, 4], "tricks": [1, 3, 5, 4]},
+    {"bids": [4, 3, 3, 3]},
+]
+
+
+def upload(content: bytes | str, name="game.json"):
+    if isinstance(content, str):
+        content = content.encode()
+    return SimpleUploadedFile(name, content, "application/json")
+
+
+def import_file(client, content, **kwargs):
+    return client.post(reverse("import_game"), {"file": upload(content)}, **kwargs)
+
+
+def export(client, game):
+    response = client.get(reverse("export_game", args=[game.pk]))
+    assert response.status_code == 200
+    return json.loads(response.content)
+
+
+def test_export_then_import_gives_back_the_same_players_rules_and_hands(owner_client, make_game):
+    game = make_game(HANDS, preset="partner_helps", target_score=400)
+    exported = export(owner_client, game)
+    assert exported["format"] == scoring.FORMAT
+    assert exported["rules"] == {"preset": "partner_helps", "target_score": 400}
+
+    response = import_file(owner_client, json.dumps(exported))
+    copy = Game.objects.exclude(pk=game.pk).get()
+    assert response.status_code == 302
+    assert response["Location"] == copy.get_absolute_url()
+    assert copy.owner == game.owner
+    assert copy.players == game.players
+    assert copy.rules == game.rules
+    assert copy.preset == "partner_helps"
+    assert copy.first_dealer == game.first_dealer
+    pairs = Hand.objects.filter(game=copy).values_list("bids", "tricks")
+    assert list(pairs) == list(Hand.objects.filter(game=game).values_list("bids", "tricks"))
+    again = export(owner_client, copy)
+    assert {k: v for k, v in again.items() if k != "created"} == {
+        k: v for k, v in exported.items() if k != "created"
+    }
+
+
+def test_an_imported_game_scores_as_the_file_says(owner_client):
+    data = {
+        "format": "spades-game/1",
+        "name": "Friday",
+        "rules": {"preset": "standard"},
+        "players": ["Ann", "Ben", "Cat", "Dan"],
+        "first_dealer": 3,
+        "hands": [BIG_HAND] * 2,
+    }
+    import_file(owner_client, json.dumps(data))
+    game = Game.objects.get()
+    assert game.name == "Friday"
+    assert game.scores == [240, -40]
+    assert game.hand_count == 2
+    page = owner_client.get(game.get_absolute_url())
+    assertContains(page, "Imported Friday.")
+    assertContains(page, "<p>Ben deals; Cat bids first.</p>", html=True)
+
+
+def test_the_export_is_a_download_named_after_the_game(owner_client, make_game):
+    game = make_game([QUIET_HAND])
+    response = owner_client.get(reverse("export_game", args=[game.pk]))
+    assert response["Content-Type"] == "application/json"
+    assert response["Content-Disposition"] == (
+        f'attachment; filename="ann-cat-vs-ben-dan-{game.pk}.json"'
+    )
+
+
+def test_a_game_whose_preset_is_gone_exports_its_full_rules(owner_client, make_game):
+    game = make_game([QUIET_HAND])
+    Game.objects.filter(pk=game.pk).update(preset="retired")
+    exported = export(owner_client, game)
+    assert exported["rules"] == scoring.Rules().to_dict()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "Not valid JSON: Expecting property name enclosed in double quotes"),
+        (b"\xff\xfe", "The file is not UTF-8 text."),
+        ("[1, 2]", "Expected a JSON object for the game, got a list."),
+        (
+            json.dumps(
+                {
+                    "players": ["Ann", "Ben", "Cat", "Dan"],
+                    "hands": [QUIET_HAND, {"bids": [3, 3, 4, 3], "tricks": [3, 3, 3, 3]}],
+                }
+            ),
+            "Hand 2: tricks add up to 12, but a hand has 13 tricks.",
+        ),
+        (
+            json.dumps({"players": ["Ann", "Ben", "Cat", "Dan"], "hands": [BIG_HAND] * 6}),
+            "Hand 6: the game already ended after hand 5.",
+        ),
+        (json.dumps({"players": ["Ann", "Ben", "Ann", "Dan"]}), 'Players: "Ann" appears twice.'),
+        (json.dumps({"rules": {"preset": "poker"}, "players": []}), "Rules.preset: unknown preset"),
+    ],
+)
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_a_bad_file_is_refused_in_one_line_and_nothing_is_created(
+    owner_client, content, message, htmx
+):
+    response = import_file(owner_client, content, headers=HX if htmx else None)
+    assert response.status_code == 422
+    errors = response.context["form"].errors["file"]
+    assert len(errors) == 1
+    assert errors[0].startswith(message)
+    assert "\n" not in errors[0]
+    assert not Game.objects.exists()
+    assert not Hand.objects.exists()
+    body = response.content.decode()
+    assert ("<html" in body) is not htmx
+
+
+def test_no_file_at_all_is_refused(owner_client):
+    response = owner_client.post(reverse("import_game"), {})
+    assert response.status_code == 422
+    assert response.context["form"].errors == {"file": ["Choose a game file to import."]}
+
+
+def test_an_empty_file_is_refused(owner_client):
+    response = import_file(owner_client, b"")
+    assert response.status_code == 422
+    assert response.context["form"].errors == {
+        "file": ["That file is empty: it can't be a game file."]
+    }
+
+
+def test_a_huge_file_is_refused_before_it_is_read(owner_client):
+    response = import_file(owner_client, b" " * (1024 * 1024 + 1))
+    assert response.status_code == 422
+    assert response.context["form"].errors == {
+        "file": ["That file is over 1 MB: it can't be a game file."]
+    }
+
+
+def test_someone_elses_game_cannot_be_exported(stranger_client, make_game):
+    game = make_game([QUIET_HAND])
+    assert stranger_client.get(reverse("export_game", args=[game.pk])).status_code == 404
+
+
+def test_an_imported_game_belongs_to_the_importer_alone(client, make_game, owner, stranger):
+    game = make_game(HANDS)
+    client.force_login(owner)
+    exported = export(client, game)
+    client.force_login(stranger)
+    import_file(client, json.dumps(exported))
+    copy = Game.objects.get(owner=stranger)
+    client.force_login(owner)
+    assert client.get(copy.get_absolute_url()).status_code == 404

@@ -1,0 +1,106 @@
+"""Query counts do not grow with the game: the same exact count at 1 hand and at 40.
+
+The game page reads the signed-in user, the game and its hands: 3 queries. A recorded step adds
+the locked re-read (game, hands), the write and the summary update inside one transaction (a
+savepoint pair under the test's own transaction); htmx then reads the game and hands once more
+to draw the live part.
+"""
+
+import pytest
+from django.urls import reverse
+
+from tests.conftest import quiet_hands
+from tests.web.conftest import HX, bids_data, bids_url, tricks_url
+
+pytestmark = pytest.mark.django_db
+
+SIZES = [1, 40]
+HTMX = [pytest.param(None, id="plain"), pytest.param(HX, id="htmx")]
+
+
+@pytest.fixture
+def long_game(make_game):
+    """A game that runs on for as many quiet hands as asked (it is won at a million)."""
+
+    def make(hands, pending=False):
+        rows = quiet_hands(hands) + ([{"bids": [3, 3, 4, 2]}] if pending else [])
+        game = make_game(rows, target_score=1_000_000)
+        assert not game.finished
+        return game
+
+    return make
+
+
+@pytest.mark.parametrize("headers", HTMX)
+@pytest.mark.parametrize("hands", SIZES)
+def test_the_game_page(owner_client, long_game, django_assert_num_queries, hands, headers):
+    game = long_game(hands)
+    with django_assert_num_queries(3):
+        response = owner_client.get(game.get_absolute_url(), headers=headers)
+    assert response.status_code == 200
+    assert len(response.context["history"]) == hands
+
+
+@pytest.mark.parametrize("hands", SIZES)
+def test_the_game_page_with_a_hand_being_played(
+    owner_client, long_game, django_assert_num_queries, hands
+):
+    game = long_game(hands, pending=True)
+    with django_assert_num_queries(3):
+        response = owner_client.get(game.get_absolute_url())
+    assert response.context["tricks_form"] is not None
+
+
+@pytest.mark.parametrize(("headers", "queries"), [(None, 9), (HX, 11)], ids=["plain", "htmx"])
+@pytest.mark.parametrize("hands", SIZES)
+def test_recording_bids(
+    owner_client, long_game, django_assert_num_queries, hands, headers, queries
+):
+    game = long_game(hands)
+    with django_assert_num_queries(queries):
+        response = owner_client.post(
+            bids_url(game), bids_data(hands + 1, 3, 3, 4, 2), headers=headers
+        )
+    assert response.status_code == (200 if headers else 302)
+    assert game.hands.count() == hands + 1
+
+
+@pytest.mark.parametrize(("headers", "queries"), [(None, 9), (HX, 11)], ids=["plain", "htmx"])
+@pytest.mark.parametrize("hands", SIZES)
+def test_recording_tricks(
+    owner_client, long_game, django_assert_num_queries, hands, headers, queries
+):
+    game = long_game(hands, pending=True)
+    data = {"hand": str(hands + 1), "side_0": "7", "side_1": "6"}
+    with django_assert_num_queries(queries):
+        response = owner_client.post(tricks_url(game), data, headers=headers)
+    assert response.status_code == (200 if headers else 302)
+    assert game.hands.get(number=hands + 1).tricks == [7, 6, None, None]
+
+
+@pytest.mark.parametrize("hands", SIZES)
+def test_a_refused_bid_costs_no_extra_query(
+    owner_client, long_game, django_assert_num_queries, hands
+):
+    game = long_game(hands)
+    with django_assert_num_queries(3):
+        response = owner_client.post(bids_url(game), bids_data(hands + 1, 3, 3, 4), headers=HX)
+    assert response.status_code == 422
+
+
+@pytest.mark.parametrize("hands", SIZES)
+def test_undo(owner_client, long_game, django_assert_num_queries, hands):
+    game = long_game(hands)
+    with django_assert_num_queries(10):  # the view reads no hands of its own before the write
+        response = owner_client.post(
+            reverse("undo", args=[game.pk]), {"version": game.version}, headers=HX
+        )
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("hands", SIZES)
+def test_export(owner_client, long_game, django_assert_num_queries, hands):
+    game = long_game(hands)
+    with django_assert_num_queries(3):
+        response = owner_client.get(reverse("export_game", args=[game.pk]))
+    assert response.status_code == 200
