@@ -7,7 +7,7 @@ from games import scoring
 
 MAX_NAME = 40
 SEAT_COUNT = 4
-MAX_GAME_FILE = 1024 * 1024
+MAX_GAME_FILE = 5 * 1024 * 1024
 
 
 class SignupForm(UserCreationForm):
@@ -402,7 +402,7 @@ class OptionalIntWidget(forms.MultiWidget):
 class ImportForm(forms.Form):
     file = forms.FileField(
         label="Game file",
-        help_text="A .json game file exported from this app.",
+        help_text="A .json file exported from this app: one game, or all your games.",
         error_messages={
             "required": "Choose a game file to import.",
             "empty": "That file is empty: it can't be a game file.",
@@ -412,5 +412,7 @@ class ImportForm(forms.Form):
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_GAME_FILE:
-            raise forms.ValidationError("That file is over 1 MB: it can't be a game file.")
+            raise forms.ValidationError(
+                f"That file is over {MAX_GAME_FILE // 1024 // 1024} MB: it can't be a game file."
+            )
         return upload.read()

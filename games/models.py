@@ -44,6 +44,10 @@ class Game(models.Model):
     # The read-only link anyone may open to follow the game: /watch/<token>/.
     watch_token = models.CharField(max_length=64, unique=True, default=new_watch_token)
     watch_enabled = models.BooleanField(default=True)
+    # The game a Rematch started from; one rematch per game, however many phones tap it.
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
 
     class Meta:
         indexes = [
@@ -123,3 +127,14 @@ class Hand(models.Model):
             bids=tuple(self.bids),
             tricks=None if self.tricks is None else tuple(self.tricks),
         )
+
+
+class LoginFailure(models.Model):
+    """A failed sign-in, kept for a short while so repeated guessing can be refused."""
+
+    username = models.CharField(max_length=150, db_index=True)
+    address = models.GenericIPAddressField(null=True, blank=True, db_index=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    def __str__(self) -> str:
+        return f"failed sign-in for {self.username!r} at {self.at:%Y-%m-%d %H:%M}"

@@ -126,11 +126,14 @@ def undo_last(game_id: int, version: int) -> tuple[str, scoring.GameResult]:
         return undone, _save(game, hands, game.replay(hands))
 
 
-def create_game(owner, *, name, players, rules, preset, first_dealer, hands=()) -> Game:
+def create_game(
+    owner, *, name, players, rules, preset, first_dealer, hands=(), rematch_of=None
+) -> Game:
     """A new game, and for an import its hands, all or nothing."""
     with transaction.atomic():
         game = Game.objects.create(
             owner=owner,
+            rematch_of=rematch_of,
             name=name,
             players=list(players),
             rules=rules.to_dict(),
@@ -152,3 +155,26 @@ def create_game(owner, *, name, players, rules, preset, first_dealer, hands=()) 
         game.refresh_summary(result, hand_count=len(rows))
         game.save(update_fields=game.summary_fields())
         return game
+
+
+def start_rematch(game: Game, result: scoring.GameResult) -> tuple[Game, bool]:
+    """The rematch of a finished game, made once: a second tap (or phone) finds the first.
+
+    Same players and rules; the deal carries on round the table.
+    """
+    existing = Game.objects.filter(rematch_of=game).first()
+    if existing is not None:
+        return existing, False
+    try:
+        new = create_game(
+            game.owner,
+            name=game.name,
+            players=game.players,
+            rules=result.rules,
+            preset=game.preset,
+            first_dealer=result.next_dealer,
+            rematch_of=game,
+        )
+    except IntegrityError:
+        return Game.objects.get(rematch_of=game), False
+    return new, True

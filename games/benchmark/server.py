@@ -74,6 +74,8 @@ class Gunicorn:
             str(root / "gunicorn.conf.py"),
             "--access-logfile",
             "/dev/null",
+            # Throwaway servers leave the control socket in $HOME to `make run`.
+            "--no-control-socket",
         ]
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(

@@ -2,12 +2,13 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpResponse, JsonResponse
 from django.template.response import TemplateResponse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import display, recording, scoring
+from games import bundles, display, recording, scoring
 from games.forms import ImportForm
 from games.models import Game
 from games.views.base import HtmxHttpRequest, navigate, owned_game
@@ -38,28 +39,42 @@ def export_game(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def import_game(request: HtmxHttpRequest) -> HttpResponse:
-    """A game file becomes one of the user's games, or nothing at all: one line says why."""
+    """A game file (or a file of several) becomes the user's games, or nothing at all: one
+    line says why."""
     posted = request.method == "POST"
     form = ImportForm(request.POST if posted else None, request.FILES if posted else None)
     if form.is_bound and form.is_valid():
         try:
-            parsed = scoring.parse_game_file(form.cleaned_data["file"])
+            parsed = bundles.parse_bundle(form.cleaned_data["file"])
         except scoring.GameFileError as error:
             form.add_error("file", display.sentence(str(error)))
         else:
-            game = recording.create_game(
-                request.user,
-                name=(parsed.name or "")[: Game._meta.get_field("name").max_length],
-                players=parsed.players,
-                rules=parsed.rules,
-                preset=preset_name(parsed),
-                first_dealer=parsed.first_dealer,
-                hands=parsed.hands,
-            )
-            messages.success(request, f"Imported {game.title}.")
-            return navigate(request, game)
+            games = import_all(request.user, parsed)
+            if len(games) == 1:
+                messages.success(request, f"Imported {games[0].title}.")
+                return navigate(request, games[0])
+            messages.success(request, f"Imported {len(games)} games.")
+            return navigate(request, "games")
     template = "games/import.html#form" if request.htmx else "games/import.html"
     return TemplateResponse(request, template, {"form": form}, status=422 if form.errors else 200)
+
+
+def import_all(user, parsed: list[scoring.GameFile]) -> list[Game]:
+    """Every game of the file, or none of them."""
+    name_length = Game._meta.get_field("name").max_length
+    with transaction.atomic():
+        return [
+            recording.create_game(
+                user,
+                name=(game.name or "")[:name_length],
+                players=game.players,
+                rules=game.rules,
+                preset=preset_name(game),
+                first_dealer=game.first_dealer,
+                hands=game.hands,
+            )
+            for game in parsed
+        ]
 
 
 def preset_name(parsed: scoring.GameFile) -> str:

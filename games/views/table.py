@@ -104,6 +104,7 @@ def render_game(
         "last_hand": hands[-1] if hands else None,
         "notice": notice,
         "notice_kind": notice_kind,
+        "rematch": Game.objects.filter(rematch_of=game).first() if result.finished else None,
     }
     template = "games/game.html#live" if request.htmx else "games/game.html"
     return TemplateResponse(request, template, context, status=status)
@@ -275,18 +276,14 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Same players and rules, a new game; the deal carries on round the table."""
+    """Same players and rules, a new game, once."""
     game = owned_game(request, pk)
     result = game.replay()
     if not result.finished:
         return conflict(request, game, "A rematch can start once this game is over.")
-    new = recording.create_game(
-        request.user,
-        name=game.name,
-        players=game.players,
-        rules=result.rules,
-        preset=game.preset,
-        first_dealer=result.next_dealer,
-    )
-    messages.success(request, f"Rematch! {game.players[new.first_dealer]} deals first.")
+    new, created = recording.start_rematch(game, result)
+    if created:
+        messages.success(request, f"Rematch! {game.players[new.first_dealer]} deals first.")
+    else:
+        messages.info(request, "The rematch had already started: here it is.")
     return navigate(request, new)

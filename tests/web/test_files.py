@@ -150,10 +150,10 @@ def test_an_empty_file_is_refused(owner_client):
 
 
 def test_a_huge_file_is_refused_before_it_is_read(owner_client):
-    response = import_file(owner_client, b" " * (1024 * 1024 + 1))
+    response = import_file(owner_client, b" " * (5 * 1024 * 1024 + 1))
     assert response.status_code == 422
     assert response.context["form"].errors == {
-        "file": ["That file is over 1 MB: it can't be a game file."]
+        "file": ["That file is over 5 MB: it can't be a game file."]
     }
 
 
@@ -171,3 +171,28 @@ def test_an_imported_game_belongs_to_the_importer_alone(client, make_game, owner
     copy = Game.objects.get(owner=stranger)
     client.force_login(owner)
     assert client.get(copy.get_absolute_url()).status_code == 404
+
+
+def test_a_file_of_all_games_imports_every_game(owner_client, make_game, owner):
+    make_game([QUIET_HAND])
+    make_game([QUIET_HAND, QUIET_HAND], preset="partner_helps")
+    exported = owner_client.get(reverse("export_all")).content
+    response = import_file(owner_client, exported)
+    assert response.status_code == 302
+    assert response["Location"] == reverse("games")
+    imported = Game.objects.filter(owner=owner).order_by("pk")[2:]
+    assert [game.hand_count for game in imported] == [1, 2]
+    assert [game.preset for game in imported] == ["standard", "partner_helps"]
+
+
+def test_a_file_of_games_with_one_bad_game_imports_none(owner_client, make_game, owner):
+    make_game([QUIET_HAND])
+    bundle = json.loads(owner_client.get(reverse("export_all")).content)
+    bad = json.loads(json.dumps(bundle["games"][0]))
+    bad["hands"][0]["tricks"] = [4, 3, 3, 2]
+    bundle["games"].append(bad)
+    response = import_file(owner_client, json.dumps(bundle).encode())
+    assert response.status_code == 422
+    message = response.context["form"].errors["file"][0]
+    assert message.startswith("Game 2: hand 1: tricks add up to 12")
+    assert Game.objects.filter(owner=owner).count() == 1

@@ -425,6 +425,19 @@ def test_undo_after_the_game_is_over_reopens_it(owner_client, make_game):
     assert "Rematch" not in response.content.decode()
 
 
+def test_a_second_rematch_tap_finds_the_first_rematch(owner_client, make_game):
+    game = make_game([BIG_HAND] * 5)
+    first = owner_client.post(reverse("rematch", args=[game.pk]))
+    second = owner_client.post(reverse("rematch", args=[game.pk]), headers=HX)
+    new = Game.objects.get(rematch_of=game)
+    assert first["Location"] == new.get_absolute_url()
+    assert second["HX-Redirect"] == new.get_absolute_url()
+    assert Game.objects.count() == 2
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    assert "Go to the rematch" in page
+    assert f'action="/games/{game.pk}/rematch/"' not in page
+
+
 def test_a_rematch_before_the_end_is_refused(owner_client, make_game):
     game = make_game(quiet_hands(1))
     response = owner_client.post(reverse("rematch", args=[game.pk]), headers=HX)
