@@ -111,12 +111,20 @@ class Gunicorn:
 
     def workers(self) -> list[int]:
         """The worker processes: the master's children."""
-        found: list[int] = []
+        found: set[int] = set()
         for children in Path(f"/proc/{self.pid}/task").glob("*/children"):
             try:
-                found += [int(pid) for pid in children.read_text().split()]
+                found.update(int(pid) for pid in children.read_text().split())
             except OSError:
                 continue
+        if not found:  # a kernel without the children files: read every process's parent
+            for stat in Path("/proc").glob("[0-9]*/stat"):
+                try:
+                    fields = stat.read_text().rsplit(")", 1)[1].split()
+                except (OSError, IndexError):
+                    continue
+                if int(fields[1]) == self.pid:
+                    found.add(int(stat.parent.name))
         return sorted(found)
 
     def tail(self, lines: int = 20) -> str:

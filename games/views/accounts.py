@@ -32,8 +32,8 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
 
 def safe_next(request: HtmxHttpRequest) -> str:
     """Where to go after signing in: only ever a page of this site."""
-    target = request.POST.get("next") or request.GET.get("next") or ""
-    allowed = url_has_allowed_host_and_scheme(
+    target = str(request.POST.get("next") or request.GET.get("next") or "")
+    allowed = target.startswith("/") and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
     return target if allowed else settings.LOGIN_REDIRECT_URL

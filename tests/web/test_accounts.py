@@ -78,8 +78,10 @@ def test_sign_in_goes_back_to_the_page_asked_for_but_never_off_site(client, owne
     data = {"username": "owner", "password": PASSWORD, "next": "/games/new/"}
     assert client.post(reverse("login"), data)["Location"] == "/games/new/"
     client.post(reverse("logout"))
-    data["next"] = "https://evil.example/steal"
-    assert client.post(reverse("login"), data)["Location"] == reverse("home")
+    for target in ["https://evil.example/steal", "//evil.example", "0", "home"]:
+        client.post(reverse("logout"))
+        data["next"] = target
+        assert client.post(reverse("login"), data)["Location"] == reverse("home"), target
 
 
 def test_repeated_failures_for_one_name_are_refused_for_a_while(client, owner):
