@@ -6,6 +6,7 @@ the hand was already recorded from another phone, or the game changed since the 
 """
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 
 from games import scoring
 from games.models import Game, Hand
@@ -177,4 +178,6 @@ def start_rematch(game: Game, result: scoring.GameResult) -> tuple[Game, bool]:
         )
     except IntegrityError:
         return Game.objects.get(rematch_of=game), False
+    # The finished game's page now points at the rematch.
+    Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
     return new, True

@@ -1,6 +1,7 @@
 """Shared fixtures: accounts, games built through the real recording code, plain static files."""
 
 import pytest
+from django.core.cache import cache
 
 from games import recording, scoring
 
@@ -12,6 +13,14 @@ def _plain_static_files(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Rendered fragments are cached per game; each test starts with none."""
+    cache.clear()
+    yield
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import display, recording, scoring
+from games import display, fragments, recording, scoring
 from games.forms import BidsForm, EditHandForm, NewGameForm, TricksForm
 from games.models import Game, Hand
 from games.views.base import HtmxHttpRequest, navigate, owned_game
@@ -69,8 +69,44 @@ def render_game(
     notice: str | None = None,
     notice_kind: str = "warning",
     status: int = 200,
-) -> TemplateResponse:
-    """The game page, or for htmx only its live part (standings, this hand, history)."""
+) -> HttpResponse:
+    """The game page, or for htmx only its live part (standings, this hand, history).
+
+    Without a form to show again or a notice, the HTML depends on the game's version alone,
+    so it comes from the fragment cache and costs no query for the hands.
+    """
+    if (hands, result, bids_form, tricks_form, notice) == (None, None, None, None, None):
+        build = lambda: game_context(game)  # noqa: E731
+        if request.htmx:
+            live = fragments.render("live", game, "games/game.html#live", build, request)
+            return HttpResponse(live, status=status)
+        page = fragments.render("page", game, "games/game.html#page", build, request)
+        context = {"game": game, "page_html": page}
+        return TemplateResponse(request, "games/game.html", context, status=status)
+    context = game_context(
+        game,
+        hands=hands,
+        result=result,
+        bids_form=bids_form,
+        tricks_form=tricks_form,
+        notice=notice,
+        notice_kind=notice_kind,
+    )
+    template = "games/game.html#live" if request.htmx else "games/game.html"
+    return TemplateResponse(request, template, context, status=status)
+
+
+def game_context(
+    game: Game,
+    *,
+    hands: list[Hand] | None = None,
+    result: scoring.GameResult | None = None,
+    bids_form: BidsForm | None = None,
+    tricks_form: TricksForm | None = None,
+    notice: str | None = None,
+    notice_kind: str = "warning",
+) -> dict:
+    """Everything the game page shows, from a replay of the hands."""
     if hands is None:
         hands = list(game.hands.all())
     if result is None:
@@ -86,7 +122,7 @@ def render_game(
             )
         else:
             bids_form = bids_form or new_bids_form(game, result, hands)
-    context = {
+    return {
         "game": game,
         "result": result,
         "rules": rules,
@@ -106,8 +142,6 @@ def render_game(
         "notice_kind": notice_kind,
         "rematch": Game.objects.filter(rematch_of=game).first() if result.finished else None,
     }
-    template = "games/game.html#live" if request.htmx else "games/game.html"
-    return TemplateResponse(request, template, context, status=status)
 
 
 def new_bids_form(game: Game, result: scoring.GameResult, hands, data=None) -> BidsForm:
