@@ -21,7 +21,7 @@ from django.utils.http import http_date
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import display
+from games import display, fragments
 from games.models import Game, new_watch_token
 from games.views.base import HtmxHttpRequest, owned_game
 
@@ -77,7 +77,8 @@ def watch_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     response = get_conditional_response(request, etag=etag, last_modified=last_modified)
     if response is None:
         game = Game.objects.get(pk=state["pk"])
-        response = TemplateResponse(request, "games/watch.html#live", watch_context(game))
+        live = fragments.render("watch", game, "games/watch.html#live", lambda: watch_context(game))
+        response = HttpResponse(live)
         response.headers["Last-Modified"] = http_date(last_modified)
     response.headers["ETag"] = etag
     return _private(response)
