@@ -1,0 +1,145 @@
+"""Every URL against every kind of visitor: the status each one gets, in one table.
+
+Columns: a visitor with no account, another account, the owner; for the watch URLs also the
+game's token when valid, revoked, and a wrong one. A game's private pages answer 404 to anyone
+but its owner, so nobody learns that a game exists. A new URL must be added here, or the
+completeness test fails.
+"""
+
+import pytest
+from django.urls import URLPattern, get_resolver, reverse
+
+from games.models import Game, Hand
+from tests.conftest import QUIET_HAND
+
+pytestmark = pytest.mark.django_db
+
+VISITOR, OTHER, OWNER = "visitor", "other", "owner"
+LOGIN = "login"  # a redirect to the sign-in page
+
+# (url name, method, data) -> statuses for (visitor, other account, owner)
+TABLE = {
+    ("home", "get"): (200, 200, 200),
+    ("healthz", "get"): (200, 200, 200),
+    ("signup", "get"): (200, 302, 302),
+    ("login", "get"): (200, 302, 302),
+    ("logout", "post"): (302, 302, 302),
+    ("new_game", "get"): (LOGIN, 200, 200),
+    ("import_game", "get"): (LOGIN, 200, 200),
+    ("games", "get"): (LOGIN, 200, 200),
+    ("export_all", "get"): (LOGIN, 200, 200),
+    ("players", "get"): (LOGIN, 200, 200),
+    ("rules_reference", "get"): (200, 200, 200),
+    ("game", "get"): (404, 404, 200),
+    ("post_bids", "post"): (404, 404, 302),
+    ("post_tricks", "post"): (404, 404, 302),
+    ("undo", "post"): (404, 404, 302),
+    ("rematch", "post"): (404, 404, 302),
+    ("edit_hand", "get"): (404, 404, 200),
+    ("edit_hand", "post"): (404, 404, 302),
+    ("export_game", "get"): (404, 404, 200),
+    ("export_csv", "get"): (404, 404, 200),
+    ("rules_card", "get"): (404, 404, 200),
+    ("compare", "get"): (404, 404, 200),
+    ("share", "get"): (404, 404, 200),
+    ("share", "post"): (404, 404, 302),
+}
+WATCH = ("watch", "watch_live")
+PER_GAME = {"game", "post_bids", "post_tricks", "undo", "rematch", "edit_hand", "export_game"}
+PER_GAME |= {"export_csv", "rules_card", "compare", "share"}
+
+
+def data_for(name, game):
+    """A valid post for the owner, so the table shows what the owner may really do."""
+    return {
+        "post_bids": {"hand": "3", **{f"bid_{s}": "3" for s in range(4)}},
+        "post_tricks": {"hand": "2", "side_0": "7", "side_1": "6"},
+        "undo": {"version": str(game.version)},
+        "edit_hand": {
+            "version": str(game.version),
+            **{f"bid_{s}": str(b) for s, b in enumerate(QUIET_HAND["bids"])},
+            **{f"tricks_{s}": str(t) for s, t in enumerate(QUIET_HAND["tricks"])},
+        },
+        "share": {"action": "replace"},
+    }.get(name, {})
+
+
+@pytest.fixture
+def game(make_game):
+    """One hand played and the second being played: every step has something to act on."""
+    return make_game([QUIET_HAND, {"bids": [3, 3, 4, 2]}])
+
+
+def snapshot(game):
+    game.refresh_from_db()
+    hands = list(Hand.objects.filter(game=game).values_list("number", "bids", "tricks"))
+    return (game.version, game.watch_token, game.watch_enabled, hands, Game.objects.count())
+
+
+@pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER])
+@pytest.mark.parametrize(("name", "method"), list(TABLE))
+def test_status_by_visitor(client, owner, stranger, game, who, name, method):
+    if who == OWNER:
+        client.force_login(owner)
+    elif who == OTHER:
+        client.force_login(stranger)
+    args = [game.pk] if name in PER_GAME else []
+    if name == "edit_hand":
+        args.append(1)
+    url = reverse(name, args=args)
+    before = snapshot(game)
+    response = getattr(client, method)(url, data_for(name, game) if method == "post" else None)
+    expected = TABLE[(name, method)][[VISITOR, OTHER, OWNER].index(who)]
+    if expected == LOGIN:
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("login"))
+    else:
+        assert response.status_code == expected, response.content[:300]
+    if who != OWNER and name in PER_GAME:
+        assert snapshot(game) == before, "someone else's request changed the game"
+        assert game.players[0] not in response.content.decode()
+
+
+@pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER])
+@pytest.mark.parametrize("name", WATCH)
+@pytest.mark.parametrize(("token", "expected"), [("valid", 200), ("revoked", 404), ("wrong", 404)])
+def test_watch_links_by_token(client, owner, stranger, game, who, name, token, expected):
+    if who == OWNER:
+        client.force_login(owner)
+    elif who == OTHER:
+        client.force_login(stranger)
+    value = game.watch_token
+    if token == "revoked":
+        Game.objects.filter(pk=game.pk).update(watch_enabled=False)
+    elif token == "wrong":
+        value = value[:-2] + ("xy" if not value.endswith("xy") else "zz")
+    response = client.get(reverse(name, args=[value]))
+    assert response.status_code == expected
+    if expected == 200:
+        body = response.content.decode()
+        assert "Ann + Cat" in body
+        assert owner.username not in body
+    # A watch link is read-only whoever holds it.
+    assert client.post(reverse(name, args=[value])).status_code == 405
+
+
+def test_a_replaced_token_stops_working(client, game):
+    old = game.watch_token
+    game.watch_token = "replaced-token-value-1234567890"
+    game.save(update_fields=["watch_token"])
+    assert client.get(reverse("watch", args=[old])).status_code == 404
+    assert client.get(reverse("watch", args=[game.watch_token])).status_code == 200
+
+
+def url_names(patterns):
+    for pattern in patterns:
+        if isinstance(pattern, URLPattern):
+            yield pattern.name
+        else:
+            yield from url_names(pattern.url_patterns)
+
+
+def test_the_table_names_every_url():
+    named = set(url_names(get_resolver().url_patterns))
+    covered = {name for name, _ in TABLE} | set(WATCH)
+    assert named == covered
