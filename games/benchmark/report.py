@@ -38,9 +38,12 @@ def _verdict(value: bool | None) -> str:
     return {True: "ok", False: "MISS", None: ""}[value]
 
 
-def _queries(value) -> str:
+def _queries(endpoint: dict) -> str:
+    value = endpoint.get("queries")
     if isinstance(value, dict):
         return " + ".join(f"{count}" for count in value.values())
+    if "queries_first" in endpoint:
+        return f"{endpoint['queries_first']}/{value}"
     return "" if value is None else str(value)
 
 
@@ -68,7 +71,7 @@ def render(report: dict) -> str:
             f"{e['label']:<30}{e['rps']:>9.1f}"
             f"{'' if ratio is None else f'{ratio:.0%}':>8} {verdict:<4}{target_text:>9}  "
             f"{e['p50_ms']:>7.1f}{e['p95_ms']:>7.1f}{e['p99_ms']:>8.1f}"
-            f"{_verdict(e['meets_p99']):>6}{_queries(e.get('queries')):>9}{errors:>8}"
+            f"{_verdict(e['meets_p99']):>6}{_queries(e):>9}{errors:>8}"
         )
         if e.get("posts"):
             p = e["posts"]
@@ -78,6 +81,7 @@ def render(report: dict) -> str:
             )
     engine = report["engine"]
     lines += [
+        "queries: a first request / the same request again (caches warm); a hand: bids + tricks",
         "",
         f"engine: {engine['hands_per_second']:,.0f} hands per second "
         f"(a {engine['hands']}-hand game, best of {engine['repeat']})",

@@ -18,14 +18,15 @@ def endpoint(key, rps, p99, **extra):
         "p99_ms": p99,
         "non_2xx_3xx": 0,
         "socket_errors": 0,
-        "queries": 3,
+        "queries": 2,
+        "queries_first": 3,
         **extra,
     }
 
 
 def sample() -> dict:
     endpoints = [
-        endpoint("healthz", 1000.0, 10.0, queries=1),
+        endpoint("healthz", 1000.0, 10.0, queries=1, queries_first=1),
         endpoint("game", 250.0, 60.0),
         endpoint("fragment", 500.0, 20.0),
         {"key": "watch", "label": "watch", "available": False, "reason": "no /watch/ URL"},
@@ -84,6 +85,7 @@ def test_the_table_prints_figures_targets_and_what_was_not_measured():
     assert ">=30%" in game
     assert "watch                         not available: no /watch/ URL" in text
     assert "9 + 10" in text
+    assert "3/2" in game
     assert "posts: 500 recorded" in text
     assert "123,456 hands per second" in text
     assert "first page load: 19.5 KB compressed (target < 30.0 KB: ok)" in text
