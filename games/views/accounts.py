@@ -51,7 +51,8 @@ def sign_in(request: HtmxHttpRequest) -> HttpResponse:
     refused = None
     status = 200
     if form.is_bound:
-        username = str(request.POST.get("username", ""))[:150]
+        # NUL can't be stored in PostgreSQL text; no real username has one.
+        username = str(request.POST.get("username", "")).replace("\x00", "")[:150]
         address = request.META.get("REMOTE_ADDR")
         refused = throttle.refusal(username, address)
         if refused:

@@ -87,3 +87,28 @@ def test_posts_without_a_csrf_token_are_refused(client, owner, make_game):
         response = phone.post(reverse("post_bids", args=[game.pk]), data, headers=headers)
         assert response.status_code == 403
     assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_refused_request_explains_itself(owner_client, make_game):
+    game = make_game(quiet_hands(1))
+    data = {"hand": "2", "padding": "x" * (3 * 1024 * 1024)}
+    response = owner_client.post(reverse("post_bids", args=[game.pk]), data)
+    assert response.status_code == 400
+    assert "nothing was saved" in response.content.decode()
+
+
+def test_an_expired_form_explains_itself(owner, make_game):
+    from django.test import Client
+
+    phone = Client(enforce_csrf_checks=True)
+    phone.force_login(owner)
+    game = make_game(quiet_hands(1))
+    response = phone.post(reverse("undo", args=[game.pk]), {"version": "1"})
+    assert response.status_code == 403
+    assert "That form has expired" in response.content.decode()
+
+
+def test_a_missing_page_says_so_without_revealing_anything(client):
+    response = client.get("/games/12345/")
+    assert response.status_code == 404
+    assert "Nothing here" in response.content.decode()
