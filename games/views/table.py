@@ -59,23 +59,15 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 def render_game(
-    request: HtmxHttpRequest,
-    game: Game,
-    *,
-    hands: list[Hand] | None = None,
-    result: scoring.GameResult | None = None,
-    bids_form: BidsForm | None = None,
-    tricks_form: TricksForm | None = None,
-    notice: str | None = None,
-    notice_kind: str = "warning",
-    status: int = 200,
+    request: HtmxHttpRequest, game: Game, *, status: int = 200, **state
 ) -> HttpResponse:
     """The game page, or for htmx only its live part (standings, this hand, history).
 
-    Without a form to show again or a notice, the HTML depends on the game's version alone,
-    so it comes from the fragment cache and costs no query for the hands.
+    `state` is what `game_context` takes: hands and result already worked out, a form to show
+    again with its errors, a notice. Without any, the HTML depends on the game's version
+    alone, so it comes from the fragment cache and costs no query for the hands.
     """
-    if (hands, result, bids_form, tricks_form, notice) == (None, None, None, None, None):
+    if not state:
         build = lambda: game_context(game)  # noqa: E731
         if request.htmx:
             live = fragments.render("live", game, "games/game.html#live", build, request)
@@ -83,17 +75,8 @@ def render_game(
         page = fragments.render("page", game, "games/game.html#page", build, request)
         context = {"game": game, "page_html": page}
         return TemplateResponse(request, "games/game.html", context, status=status)
-    context = game_context(
-        game,
-        hands=hands,
-        result=result,
-        bids_form=bids_form,
-        tricks_form=tricks_form,
-        notice=notice,
-        notice_kind=notice_kind,
-    )
     template = "games/game.html#live" if request.htmx else "games/game.html"
-    return TemplateResponse(request, template, context, status=status)
+    return TemplateResponse(request, template, game_context(game, **state), status=status)
 
 
 def game_context(
@@ -162,7 +145,9 @@ def after_write(request: HtmxHttpRequest, game: Game, message: str | None = None
             messages.success(request, message)
         return redirect(game)
     game.refresh_from_db()
-    return render_game(request, game, notice=message, notice_kind="success")
+    if message:
+        return render_game(request, game, notice=message, notice_kind="success")
+    return render_game(request, game)
 
 
 def conflict(request: HtmxHttpRequest, game: Game, problem: str) -> HttpResponse:

@@ -1,28 +1,18 @@
 """`manage.py rules [PRESET]`: the presets, or every setting of one preset in plain words."""
 
 import json
-import sys
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from games.management.base import PlayerCommand
 from games.scoring import PRESETS, SETTINGS, RulesError, get_preset
 
 
-class Command(BaseCommand):
+class Command(PlayerCommand):
     help = "List the rule presets, or show every setting of one preset and what it means."
 
     def add_arguments(self, parser):
         parser.add_argument("preset", nargs="?", help="a preset name, e.g. standard")
-
-    def execute(self, *args, **options):
-        # From the command line Django would prefix "CommandError: "; players get the message.
-        try:
-            return super().execute(*args, **options)
-        except CommandError as error:
-            if getattr(self, "_called_from_command_line", False) and not options.get("traceback"):
-                self.stderr.write(str(error))
-                sys.exit(error.returncode)
-            raise
 
     def handle(self, *args, **options):
         name = options.get("preset")

@@ -3,26 +3,17 @@
 import json
 import sys
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from games.management.base import PlayerCommand
 from games.scoring import GameFileError, score_file
 
 
-class Command(BaseCommand):
+class Command(PlayerCommand):
     help = "Score a spades-game/1 file (- reads standard input) and print the result as JSON."
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="the game file, or - for standard input")
-
-    def execute(self, *args, **options):
-        # From the command line Django would prefix "CommandError: "; players get the message.
-        try:
-            return super().execute(*args, **options)
-        except CommandError as error:
-            if getattr(self, "_called_from_command_line", False) and not options.get("traceback"):
-                self.stderr.write(str(error))
-                sys.exit(error.returncode)
-            raise
 
     def handle(self, *args, **options):
         path = options["file"]
