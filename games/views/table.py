@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -72,7 +73,18 @@ def render_game(
         if request.htmx:
             live = fragments.render("live", game, "games/game.html#live", build, request)
             return HttpResponse(live, status=status)
-        page = fragments.render("page", game, "games/game.html#page", build, request)
+        if not request.COOKIES.get(CookieStorage.cookie_name):
+            # Only the owner sees this page and no message waits: the whole page is the same
+            # every time until the game changes.
+            page = fragments.render(
+                "page",
+                game,
+                "games/game.html",
+                lambda: {**game_context(game), "user": request.user, "messages": ()},
+                request,
+            )
+            return HttpResponse(page, status=status)
+        page = fragments.render("content", game, "games/game.html#page", build, request)
         context = {"game": game, "page_html": page}
         return TemplateResponse(request, "games/game.html", context, status=status)
     template = "games/game.html#live" if request.htmx else "games/game.html"

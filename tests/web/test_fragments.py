@@ -54,3 +54,26 @@ def test_cached_pages_carry_each_visitors_own_working_csrf_token(make_game, owne
     # A post without a token is refused.
     refused = phones[0].post(reverse("undo", args=[game.pk]), {"version": "0"})
     assert refused.status_code == 403
+
+
+def test_the_cached_page_is_the_whole_page_for_its_owner(owner_client, make_game):
+    game = make_game(quiet_hands(1))
+    first = owner_client.get(game.get_absolute_url()).content.decode()
+    second = owner_client.get(game.get_absolute_url()).content.decode()
+    for page in (first, second):
+        assert "Sign out" in page
+        assert "<html" in page
+        assert fragments.CSRF_PLACEHOLDER not in page
+        assert re.search(r'hx-headers=\'\{"X-CSRFToken": "[A-Za-z0-9]{64}"\}\'', page)
+
+
+def test_a_waiting_message_is_shown_on_the_cached_page(owner_client, make_game):
+    game = make_game(quiet_hands(1))
+    owner_client.get(game.get_absolute_url())
+    owner_client.post(reverse("undo", args=[game.pk]), {"version": str(game.version - 1)})
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    assert "changed on another phone" in page
+    # Shown once.
+    assert (
+        "changed on another phone" not in owner_client.get(game.get_absolute_url()).content.decode()
+    )
