@@ -78,13 +78,37 @@ class Game(models.Model):
         scores = self.scores or [0] * len(names)
         return list(zip(names, scores, strict=True))
 
-    def replay(self, hands=None, *, rules=None, strict=True) -> scoring.GameResult:
+    def recorded_hands(self) -> list[scoring.Hand]:
+        """The hands in order (hand n is at index n - 1), as the scoring package takes them.
+
+        Plain values, not model instances: a long game is read on every write, and building
+        a model object per hand cost more than scoring it.
+        """
+        return [
+            scoring.Hand(tuple(bids), None if tricks is None else tuple(tricks))
+            for bids, tricks in self.hands.values_list("bids", "tricks")
+        ]
+
+    @staticmethod
+    def hands_by_game(games) -> dict[int, list[scoring.Hand]]:
+        """Every hand of many games in one query, each game's in order."""
+        by_game: dict[int, list[scoring.Hand]] = {game.pk: [] for game in games}
+        rows = Hand.objects.filter(game__in=list(by_game)).order_by("game_id", "number")
+        for game_id, bids, tricks in rows.values_list("game_id", "bids", "tricks"):
+            by_game[game_id].append(
+                scoring.Hand(tuple(bids), None if tricks is None else tuple(tricks))
+            )
+        return by_game
+
+    def replay(
+        self, hands: list[scoring.Hand] | None = None, *, rules=None, strict=True
+    ) -> scoring.GameResult:
         """Score the recorded hands; `hands` may be given to avoid a query."""
         if hands is None:
-            hands = list(self.hands.all())
+            hands = self.recorded_hands()
         return scoring.score_game(
             rules or self.rules_obj(),
-            [hand.to_scoring() for hand in hands],
+            hands,
             players=self.players,
             first_dealer=self.first_dealer,
             strict=strict,

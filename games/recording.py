@@ -7,6 +7,7 @@ the hand was already recorded from another phone, or the game changed since the 
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.utils import timezone
 
 from games import scoring
 from games.models import Game, Hand
@@ -16,12 +17,12 @@ class Conflict(Exception):
     """The game moved on since the form was shown; the message says how."""
 
 
-def _locked(game_id: int) -> tuple[Game, list[Hand]]:
+def _locked(game_id: int) -> tuple[Game, list[scoring.Hand]]:
     game = Game.objects.select_for_update().get(pk=game_id)
-    return game, list(game.hands.all())
+    return game, game.recorded_hands()
 
 
-def _save(game: Game, hands: list[Hand], result: scoring.GameResult) -> scoring.GameResult:
+def _save(game: Game, hands: list, result: scoring.GameResult) -> scoring.GameResult:
     game.refresh_summary(result, hand_count=len(hands))
     game.save(update_fields=game.summary_fields())
     return result
@@ -35,6 +36,22 @@ def _check_version(game: Game, version: int | None) -> None:
         )
 
 
+def _as_read(result: scoring.GameResult, number: int, bids: list) -> list:
+    """The bids as the engine read them (a 0 that is nil is stored as nil)."""
+    if result.pending is not None and result.pending.number == number:
+        return list(result.pending.bids)
+    if number <= len(result.hands):
+        return list(result.hands[number - 1].bids)
+    return list(bids)
+
+
+def _already(number: int, step: str) -> Conflict:
+    return Conflict(
+        f"Hand {number}'s {step} were already recorded (perhaps from another phone). "
+        "Here is the current state."
+    )
+
+
 def record_bids(game_id: int, number: int, bids: list) -> scoring.GameResult:
     """Start hand `number` with its bids."""
     try:
@@ -44,40 +61,28 @@ def record_bids(game_id: int, number: int, bids: list) -> scoring.GameResult:
                 raise Conflict("The game is over: no more hands can be recorded.")
             pending = bool(hands) and hands[-1].tricks is None
             if pending or number != len(hands) + 1:
-                raise Conflict(
-                    f"Hand {number}'s bids were already recorded (perhaps from another phone). "
-                    "Here is the current state."
-                )
-            new = Hand(game=game, number=number, bids=list(bids))
-            result = game.replay([*hands, new])
-            new.bids = list(result.pending.bids) if result.pending else list(bids)
-            new.save()
-            return _save(game, [*hands, new], result)
+                raise _already(number, "bids")
+            hands.append(scoring.Hand(tuple(bids)))
+            result = game.replay(hands)
+            Hand.objects.create(game=game, number=number, bids=_as_read(result, number, bids))
+            return _save(game, hands, result)
     except IntegrityError as exc:
-        raise Conflict(
-            f"Hand {number}'s bids were already recorded (perhaps from another phone). "
-            "Here is the current state."
-        ) from exc
+        raise _already(number, "bids") from exc
 
 
 def record_tricks(game_id: int, number: int, tricks: list) -> scoring.GameResult:
     """Finish hand `number`, whose bids are in, with the tricks each seat or side took."""
     with transaction.atomic():
         game, hands = _locked(game_id)
-        if not hands or hands[-1].number != number or hands[-1].tricks is not None:
-            raise Conflict(
-                f"Hand {number}'s tricks were already recorded (perhaps from another phone). "
-                "Here is the current state."
-            )
-        hand = hands[-1]
-        hand.tricks = list(tricks)
+        if len(hands) != number or hands[-1].tricks is not None:
+            raise _already(number, "tricks")
+        hands[-1] = scoring.Hand(hands[-1].bids, tuple(tricks))
         result = game.replay(hands)
-        updated = Hand.objects.filter(pk=hand.pk, tricks__isnull=True).update(tricks=hand.tricks)
+        updated = Hand.objects.filter(game=game, number=number, tricks__isnull=True).update(
+            tricks=list(tricks)
+        )
         if updated != 1:
-            raise Conflict(
-                f"Hand {number}'s tricks were already recorded (perhaps from another phone). "
-                "Here is the current state."
-            )
+            raise _already(number, "tricks")
         return _save(game, hands, result)
 
 
@@ -88,23 +93,19 @@ def edit_hand(
     with transaction.atomic():
         game, hands = _locked(game_id)
         _check_version(game, version)
-        hand = next((h for h in hands if h.number == number), None)
-        if hand is None:
+        if not 1 <= number <= len(hands):
             raise Conflict(f"There is no hand {number} in this game any more.")
-        if tricks is None and hand.number != hands[-1].number:
+        if tricks is None and number != len(hands):
             raise scoring.HandError(
                 number, "only the last hand can be left without tricks", field="tricks"
             )
-        hand.bids = list(bids)
-        hand.tricks = None if tricks is None else list(tricks)
+        hands[number - 1] = scoring.Hand(tuple(bids), None if tricks is None else tuple(tricks))
         result = game.replay(hands)
-        # Keep the bids as the engine read them (a 0 that is nil is stored as nil).
-        scored = {h.number: h.bids for h in result.hands}
-        if result.pending is not None:
-            scored[result.pending.number] = result.pending.bids
-        if number in scored:
-            hand.bids = list(scored[number])
-        hand.save(update_fields=["bids", "tricks", "updated_at"])
+        Hand.objects.filter(game=game, number=number).update(
+            bids=_as_read(result, number, bids),
+            tricks=None if tricks is None else list(tricks),
+            updated_at=timezone.now(),
+        )
         return _save(game, hands, result)
 
 
@@ -115,15 +116,16 @@ def undo_last(game_id: int, version: int) -> tuple[str, scoring.GameResult]:
         _check_version(game, version)
         if not hands:
             raise Conflict("There is nothing to undo yet.")
-        last = hands[-1]
-        if last.tricks is not None:
-            last.tricks = None
-            last.save(update_fields=["tricks", "updated_at"])
-            undone = f"Took back hand {last.number}'s tricks; its bids stay."
+        number = len(hands)
+        last = Hand.objects.filter(game=game, number=number)
+        if hands[-1].tricks is not None:
+            last.update(tricks=None, updated_at=timezone.now())
+            hands[-1] = scoring.Hand(hands[-1].bids)
+            undone = f"Took back hand {number}'s tricks; its bids stay."
         else:
             last.delete()
             hands.pop()
-            undone = f"Took back hand {last.number}'s bids."
+            undone = f"Took back hand {number}'s bids."
         return undone, _save(game, hands, game.replay(hands))
 
 
@@ -142,16 +144,16 @@ def create_game(
             first_dealer=first_dealer,
             player_names=f"|{'|'.join(players)}|".lower(),
         )
+        result = game.replay(list(hands), rules=rules)
         rows = [
             Hand(
                 game=game,
-                number=i,
-                bids=list(hand.bids),
+                number=number,
+                bids=_as_read(result, number, hand.bids),
                 tricks=None if hand.tricks is None else list(hand.tricks),
             )
-            for i, hand in enumerate(hands, start=1)
+            for number, hand in enumerate(hands, start=1)
         ]
-        result = game.replay(rows, rules=rules)
         Hand.objects.bulk_create(rows)
         game.refresh_summary(result, hand_count=len(rows))
         game.save(update_fields=game.summary_fields())

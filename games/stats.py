@@ -7,12 +7,11 @@ regard to case, because the same people sit down under the same names game after
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games import scoring
-from games.models import Game, Hand
+from games.models import Game
 
 
 def _rate(part: int, whole: int) -> float | None:
@@ -99,9 +98,7 @@ def tally(results: Iterable[scoring.GameResult]) -> list[PlayerStats]:
 def for_owner(user) -> Report:
     """Statistics over all of a user's games: one query for the games, one for their hands."""
     games = list(Game.objects.filter(owner=user).order_by("-updated_at", "-pk"))
-    hands_by_game: dict[int, list[Hand]] = defaultdict(list)
-    for hand in Hand.objects.filter(game__owner=user).order_by("game_id", "number"):
-        hands_by_game[hand.game_id].append(hand)
+    hands_by_game = Game.hands_by_game(games)
     results = []
     unreadable = 0
     for game in games:

@@ -94,3 +94,14 @@ QUIET_HAND = {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}
 
 def quiet_hands(count):
     return [QUIET_HAND] * count
+
+
+def assert_summary_is_a_fresh_replay(game):
+    """The cached summary on Game is exactly what replaying its hands from the database gives."""
+    game.refresh_from_db()
+    hands = game.recorded_hands()
+    result = game.replay(hands)
+    assert game.hand_count == len(hands)
+    assert game.scores == [side.score for side in result.sides]
+    assert game.finished is result.finished
+    assert game.winner == result.winner

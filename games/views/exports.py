@@ -78,8 +78,9 @@ def export_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def export_all(request: HtmxHttpRequest) -> HttpResponse:
     """Every game of the user in one `spades-games/1` file: two queries however many games."""
-    games = Game.objects.filter(owner=request.user).order_by("created_at", "pk")
-    files = [game_file(game) for game in games.prefetch_related("hands")]
+    games = list(Game.objects.filter(owner=request.user).order_by("created_at", "pk"))
+    hands = Game.hands_by_game(games)
+    files = [game_file(game, hands[game.pk]) for game in games]
     response = JsonResponse(bundles.bundle(files), json_dumps_params={"indent": 1})
     day = timezone.localdate().isoformat()
     response["Content-Disposition"] = f'attachment; filename="spades-games-{day}.json"'

@@ -14,7 +14,7 @@ from games.models import Game
 from games.views.base import HtmxHttpRequest, navigate, owned_game
 
 
-def game_file(game: Game) -> scoring.GameFile:
+def game_file(game: Game, hands: list[scoring.Hand] | None = None) -> scoring.GameFile:
     rules = game.rules_obj()
     return scoring.GameFile(
         name=game.name or None,
@@ -22,7 +22,7 @@ def game_file(game: Game) -> scoring.GameFile:
         rules_spec={"preset": game.preset} if game.preset in scoring.PRESETS else {},
         players=tuple(game.players),
         first_dealer=game.first_dealer,
-        hands=tuple(hand.to_scoring() for hand in game.hands.all()),
+        hands=tuple(game.recorded_hands() if hands is None else hands),
         extra={"created": game.created_at.isoformat()},
     )
 

@@ -211,7 +211,7 @@ def rules_reference(request: HtmxHttpRequest) -> TemplateResponse:
 def compare(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     """The same hands under other rules, chosen in the query string so the link can be shared."""
     game = owned_game(request, pk)
-    hands = list(game.hands.all())
+    hands = game.recorded_hands()
     result = game.replay(hands)
     rules = result.rules
     form = what_if.CompareForm(request.GET or None, game_rules=rules, players=len(game.players))

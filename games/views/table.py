@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games import display, fragments, recording, scoring
 from games.forms import BidsForm, EditHandForm, NewGameForm, TricksForm
-from games.models import Game, Hand
+from games.models import Game
 from games.views.base import HtmxHttpRequest, navigate, owned_game
 
 OUT_OF_DATE = (
@@ -94,7 +94,7 @@ def render_game(
 def game_context(
     game: Game,
     *,
-    hands: list[Hand] | None = None,
+    hands: list[scoring.Hand] | None = None,
     result: scoring.GameResult | None = None,
     bids_form: BidsForm | None = None,
     tricks_form: TricksForm | None = None,
@@ -103,7 +103,7 @@ def game_context(
 ) -> dict:
     """Everything the game page shows, from a replay of the hands."""
     if hands is None:
-        hands = list(game.hands.all())
+        hands = game.recorded_hands()
     if result is None:
         result = game.replay(hands)
     rules = result.rules
@@ -132,7 +132,8 @@ def game_context(
         "next_number": len(hands) + 1,
         "bids_form": bids_form,
         "tricks_form": tricks_form,
-        "last_hand": hands[-1] if hands else None,
+        "last_number": len(hands),
+        "last_played": bool(hands) and hands[-1].tricks is not None,
         "notice": notice,
         "notice_kind": notice_kind,
         "rematch": Game.objects.filter(rematch_of=game).first() if result.finished else None,
@@ -194,7 +195,7 @@ def add_hand_error(form, error: scoring.HandError, number: int) -> None:
 def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step 1 of a hand. The posted hand number must be the next one, or the form is stale."""
     game = owned_game(request, pk)
-    hands = list(game.hands.all())
+    hands = game.recorded_hands()
     result = game.replay(hands)
     if result.finished:
         return conflict(request, game, "The game is over: no more hands can be recorded.")
@@ -219,7 +220,7 @@ def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step 2 of a hand, for the hand being played and no other."""
     game = owned_game(request, pk)
-    hands = list(game.hands.all())
+    hands = game.recorded_hands()
     result = game.replay(hands)
     pending = result.pending
     posted = request.POST.get("hand", "")
@@ -243,14 +244,14 @@ def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Correct any recorded hand, the one being played included; the rest follows by replay."""
     game = owned_game(request, pk)
-    hands = list(game.hands.all())
-    hand = next((h for h in hands if h.number == number), None)
+    hands = game.recorded_hands()
+    hand = hands[number - 1] if 1 <= number <= len(hands) else None
     if hand is None:
         if request.method == "GET":
             raise Http404("No such hand.")
         return stale_edit(request, game, f"There is no hand {number} in this game any more.")
     rules = game.rules_obj()
-    is_last = hand.number == hands[-1].number
+    is_last = number == len(hands)
     initial = {"version": game.version}
     for seat in range(rules.players):
         initial[f"bid_{seat}"] = str(hand.bids[seat])
@@ -279,7 +280,7 @@ def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
                 request, f"Hand {number} corrected; every score after it was worked out again."
             )
             return navigate(request, game)
-    context = {"game": game, "hand": hand, "form": form, "is_last": is_last}
+    context = {"game": game, "number": number, "form": form, "is_last": is_last}
     template = "games/edit_hand.html#form" if request.htmx else "games/edit_hand.html"
     return TemplateResponse(request, template, context, status=422 if form.errors else 200)
 

@@ -48,13 +48,3 @@ def snapshot() -> tuple:
         list(Hand.objects.order_by("pk").values()),
         list(get_user_model().objects.order_by("pk").values_list("username", "password")),
     )
-
-
-def assert_summary_is_a_replay(game: Game) -> None:
-    game.refresh_from_db()
-    hands = list(game.hands.all())
-    result = game.replay(hands)
-    assert game.hand_count == len(hands)
-    assert game.scores == [side.score for side in result.sides]
-    assert game.finished == result.finished
-    assert game.winner == result.winner

@@ -9,13 +9,13 @@ from django.urls import reverse
 
 from games import scoring
 from games.models import Hand
+from tests.conftest import assert_summary_is_a_fresh_replay
 from tests.faults.conftest import (
     BIDS,
     HX,
     RECORDED_BIDS,
     RECORDED_TRICKS,
     TRICKS,
-    assert_summary_is_a_replay,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -73,7 +73,7 @@ def assert_recorded_once(kind: str, game, version_before: int) -> None:
     assert hand.tricks == (None if kind == "bids" else RECORDED_TRICKS)
     game.refresh_from_db()
     assert game.version == version_before + 1, "more than one write went through"
-    assert_summary_is_a_replay(game)
+    assert_summary_is_a_fresh_replay(game)
 
 
 @pytest.mark.parametrize("kind", ["bids", "tricks"])

@@ -16,12 +16,12 @@ from django.test import Client
 from games.benchmark import server
 from games.benchmark.database import current_url
 from games.models import Game
+from tests.conftest import assert_summary_is_a_fresh_replay
 from tests.faults.conftest import (
     BIDS,
     RECORDED_BIDS,
     RECORDED_TRICKS,
     TRICKS,
-    assert_summary_is_a_replay,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -131,4 +131,4 @@ def test_killing_a_worker_mid_run_loses_no_answered_hand(owner, endless_game, tm
             assert number in by_number, f"hand {number} of game {game_id} was answered but lost"
             if kind == "tricks":
                 assert by_number[number].tricks == RECORDED_TRICKS
-        assert_summary_is_a_replay(game)
+        assert_summary_is_a_fresh_replay(game)

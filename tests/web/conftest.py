@@ -21,17 +21,6 @@ def bids_data(number, *bids):
     return {"hand": str(number), **{f"bid_{seat}": str(bid) for seat, bid in enumerate(bids)}}
 
 
-def assert_summary_is_a_fresh_replay(game):
-    """The cached summary on Game is exactly what replaying its hands from the database gives."""
-    game.refresh_from_db()
-    hands = list(game.hands.all())
-    result = game.replay(hands)
-    assert game.hand_count == len(hands)
-    assert game.scores == [side.score for side in result.sides]
-    assert game.finished is result.finished
-    assert game.winner == result.winner
-
-
 @pytest.fixture
 def play(owner_client):
     """Record one hand through the two posts, as a phone without JavaScript would."""

@@ -8,11 +8,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from games.models import Game
-from tests.conftest import QUIET_HAND
+from tests.conftest import QUIET_HAND, assert_summary_is_a_fresh_replay
 from tests.web.conftest import (
     BIG_HAND,
     HX,
-    assert_summary_is_a_fresh_replay,
     bids_data,
     bids_url,
     tricks_url,
