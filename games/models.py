@@ -65,7 +65,11 @@ class Game(models.Model):
         return self.name or " vs ".join(self.side_names())
 
     def rules_obj(self) -> scoring.Rules:
-        return scoring.Rules.from_dict(self.rules)
+        """The stored rules, read once per instance: lists of games ask for them often."""
+        if getattr(self, "_rules", None) is None or self._rules_from is not self.rules:
+            self._rules = scoring.Rules.from_dict(self.rules)
+            self._rules_from = self.rules
+        return self._rules
 
     def side_names(self) -> list[str]:
         return [

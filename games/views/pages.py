@@ -1,13 +1,18 @@
 """Home (the game history once signed in), the history itself, and the health check."""
 
+import hashlib
 from dataclasses import dataclass
 
 from django import forms
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db import connection
+from django.db.models import Count, Max
 from django.http import HttpResponse
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -62,7 +67,11 @@ PLAYING_FIRST = ("finished", *NEWEST_FIRST)
 def render_history(
     request: HtmxHttpRequest, template: str, order: tuple[str, ...] = NEWEST_FIRST
 ) -> TemplateResponse:
-    """The user's games a page at a time, filtered by player and state; for htmx only the list."""
+    """The user's games a page at a time, filtered by player and state; for htmx only the list.
+
+    The list is cached under the number of matching games and the latest change among them:
+    any write to a game moves its `updated_at`, so a cached list is never stale.
+    """
     games = Game.objects.filter(owner=request.user).order_by(*order)
     form = HistoryFilter(request.GET)
     filtered = False
@@ -74,16 +83,34 @@ def render_history(
         if state:
             games = games.filter(finished=state == "finished")
         filtered = bool(player or state)
-    page = Paginator(games, PAGE_SIZE).get_page(request.GET.get("page"))
-    context = {
-        "form": form,
-        "page": page,
-        "rows": history_rows(page.object_list),
-        "filtered": filtered,
-    }
+    summary = games.aggregate(count=Count("pk"), latest=Max("updated_at"))
+    paginator = Paginator(games, PAGE_SIZE)
+    paginator.count = summary["count"]  # already counted, with the latest change
+    page = paginator.get_page(request.GET.get("page"))
+    context = {"form": form, "page": page, "filtered": filtered}
+    raw = "|".join(
+        str(part)
+        for part in (
+            request.user.pk,
+            request.path,
+            order,
+            request.GET.urlencode(),
+            summary["count"],
+            summary["latest"].isoformat() if summary["latest"] else "",
+        )
+    )
+    key = "history:" + hashlib.sha256(raw.encode()).hexdigest()
+    listing = cache.get(key)
+    if listing is None:
+        listing = render_to_string(
+            "games/games.html#list",
+            {**context, "rows": history_rows(page.object_list)},
+            request=request,
+        )
+        cache.set(key, listing, 60 * 60)
     if request.htmx and not request.htmx.boosted:
-        template = "games/games.html#list"
-    return TemplateResponse(request, template, context)
+        return HttpResponse(listing)
+    return TemplateResponse(request, template, {**context, "list_html": mark_safe(listing)})
 
 
 @require_GET
