@@ -131,3 +131,53 @@ def test_dark_mode_follows_the_phone(new_page, live_server, make_game, console):
     assert text > 0.6
     screenshot(page, "31-dark-new-game")
     console.assert_clean()
+
+
+def test_every_review_page_fits_a_360px_phone(new_page, live_server, make_game, console):
+    """The pages people look back on after a game: history, rules, what-if, sharing, stats."""
+    base = live_server.url
+    game = make_game([{"bids": ["nil", 4, 5, 4], "tricks": [2, 4, 4, 3]}, *quiet_hands(4)])
+    page = new_page(viewport=NARROW)
+    sign_in(page, base, "owner", PASSWORD)
+    pages = {
+        "history": "/games/",
+        "rules-card": f"/games/{game.pk}/rules/",
+        "rules-reference": "/rules/",
+        "what-if": f"/games/{game.pk}/compare/?preset=partner_helps",
+        "share": f"/games/{game.pk}/share/",
+        "players": "/players/",
+        "import": "/games/import/",
+    }
+    for name, path in pages.items():
+        page.goto(f"{base}{path}")
+        expect(page.locator("h1")).to_be_visible()
+        check_page(page, name)
+
+    watcher = new_page(viewport=NARROW)
+    watcher.goto(f"{base}/watch/{game.watch_token}/")
+    expect(watcher.locator(".standings")).to_be_visible()
+    width = watcher.evaluate("document.documentElement.scrollWidth")
+    assert width <= NARROW["width"], f"the watch page scrolls sideways: {width}px wide"
+    screenshot(watcher, "20-narrow-watch")
+    console.assert_clean()
+
+
+def test_the_score_chart_is_readable_in_dark_mode(new_page, live_server, make_game, console):
+    game = make_game(quiet_hands(3))
+    page = new_page(color_scheme="dark", viewport=NARROW)
+    sign_in(page, live_server.url, "owner", PASSWORD)
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    chart = page.locator("svg.chart")
+    expect(chart).to_be_visible()
+    assert chart.bounding_box()["width"] <= NARROW["width"]
+    label = page.locator("svg.chart .chart-label").first.evaluate(
+        "(el) => getComputedStyle(el).fill"
+    )
+    legend = page.locator(".chart-legend").evaluate("(el) => getComputedStyle(el).color")
+    for name, colour in [("axis labels", label), ("legend", legend)]:
+        assert luminance(colour) > 0.3, f"the chart's {name} are too dark on a dark page"
+    line = page.locator("svg.chart path.chart-line").first
+    stroke = line.evaluate("(el) => getComputedStyle(el).stroke")
+    assert luminance(stroke) > 0.15, "the score line is too dark to see on a dark page"
+    screenshot(page, "32-dark-chart")
+    console.assert_clean()
