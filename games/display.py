@@ -135,20 +135,14 @@ def outcome(result: scoring.GameResult) -> OutcomeView | None:
         return None
     rules = result.rules
     side = result.sides[result.winner]
-    last = result.hands[-1].sides[result.winner] if result.hands else None
-    if (
-        rules.boston == "win"
-        and last is not None
-        and last.made
-        and last.tricks == rules.tricks_per_hand
-    ):
+    if result.ended_by == "boston":
         how = f"{side.name} took every trick (Boston)"
-    elif side.score >= rules.target_score:
+    elif result.ended_by == "target":
         how = f"{side.name} reached {rules.target_score}"
     else:
         floor = rules.losing_score
-        fallen = [s.name for s in result.sides if floor is not None and s.score <= floor]
-        how = f"{' and '.join(fallen)} fell to {floor} or below" if fallen else "it was over"
+        fallen = [s.name for s in result.sides if s.score <= floor]
+        how = f"{' and '.join(fallen)} fell to {floor} or below"
     return OutcomeView(
         winner=side.name,
         plural=len(side.players) > 1,

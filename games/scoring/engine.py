@@ -174,6 +174,7 @@ def _replay(
     finished = False
     winner = None
     ended_after = None
+    ended_by = None
     unscored = 0
     last = len(hands) - 1
     for position, hand in enumerate(hands):
@@ -245,12 +246,13 @@ def _replay(
         results.append(HandResult(number, dealer, first_bidder, bids, tricks, tuple(sides)))
 
         if boston_winner is not None:
-            finished, winner, ended_after = True, boston_winner, number
+            finished, winner, ended_after, ended_by = True, boston_winner, number, "boston"
         elif max(scores) >= target or (floor is not None and min(scores) <= floor):
             best = max(scores)
             leaders = [index for index in side_range if scores[index] == best]
             if len(leaders) == 1:
                 finished, winner, ended_after = True, leaders[0], number
+                ended_by = "target" if best >= target else "floor"
 
     dealt = len(results) + (1 if pending else 0)
     next_dealer = (first_dealer + dealt) % seat_count
@@ -273,6 +275,7 @@ def _replay(
         finished=finished,
         winner=winner,
         ended_after=ended_after,
+        ended_by=ended_by,
         unscored_hands=unscored,
         next_dealer=next_dealer,
         next_first_bidder=(next_dealer + bidder_offset) % seat_count,

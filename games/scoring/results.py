@@ -134,6 +134,9 @@ class GameResult:
     finished: bool
     winner: int | None
     ended_after: int | None
+    # Why it ended: "target" (a side reached the winning score), "floor" (a side fell to the
+    # losing score) or "boston" (a side took every trick where that wins); None while it goes on.
+    ended_by: str | None
     unscored_hands: int
     next_dealer: int
     next_first_bidder: int
@@ -149,6 +152,7 @@ class GameResult:
             "finished": self.finished,
             "winner": self.winner,
             "ended_after": self.ended_after,
+            "ended_by": self.ended_by,
             "unscored_hands": self.unscored_hands,
             "pending": self.pending.to_json() if self.pending else None,
             "next_dealer": self.next_dealer,

@@ -56,6 +56,7 @@ def test_seed001_and_seed004_both_over_500_the_higher_score_wins():
     assert result.finished is True
     assert result.winner == 1
     assert result.ended_after == 2
+    assert result.ended_by == "target"
 
 
 def test_both_sides_over_the_target_with_the_same_score_play_on():
@@ -84,6 +85,7 @@ def test_seed000_minus_200_floor_ends_the_game_and_the_other_side_wins():
     assert result.sides[0].score == -260
     assert result.finished is True
     assert result.winner == 1
+    assert result.ended_by == "floor"
 
 
 def test_seed000_nil_100_and_blind_nil_200():
@@ -185,6 +187,7 @@ def test_seed004_boston_can_win_the_game_at_once():
     assert result.finished is True
     assert result.winner == 0
     assert result.ended_after == 1
+    assert result.ended_by == "boston"
     assert result.unscored_hands == 1
 
 

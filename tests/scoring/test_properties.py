@@ -133,3 +133,25 @@ def test_rules_strategy_respects_fixed_settings(table, data):
     hand = data.draw(legal_hand(table))
     assert isinstance(hand, Hand)
     assert len(hand.bids) == len(hand.tricks) == 3
+
+
+@FAST
+@given(games())
+def test_a_finished_game_says_why_it_ended(game):
+    table, _ = game
+    result = replay(*game)
+    if not result.finished:
+        assert result.ended_by is None
+        return
+    best = result.sides[result.winner].score
+    if result.ended_by != "boston":
+        # Otherwise the side with the highest score, alone, wins.
+        assert sum(side.score == best for side in result.sides) == 1
+        assert all(side.score <= best for side in result.sides)
+    if result.ended_by == "target":
+        assert best >= table.target_score
+    elif result.ended_by == "floor":
+        assert min(side.score for side in result.sides) <= table.losing_score
+    else:
+        assert result.ended_by == "boston"
+        assert table.boston == "win"
