@@ -3,32 +3,21 @@
 import json
 import os
 import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.foundation.processes import manage
 
 
-def manage(*args, env=None, timeout=240):
+def run_manage(*args, env=None, timeout=240):
     env = {**os.environ, **(env or {})}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     env.setdefault("DJANGO_SECRET_KEY", "test-only-secret-key-for-the-bench-tests-0123456789")
-    return subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=timeout,
-        check=False,
-    )
+    return manage(env, *args, timeout=timeout)
 
 
 def test_without_wrk_the_bench_says_how_to_install_it():
-    done = manage("bench", env={"PATH": "/nonexistent"})
+    done = run_manage("bench", env={"PATH": "/nonexistent"})
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == [
         "CommandError: wrk is not installed: apt-get install wrk"
@@ -38,7 +27,7 @@ def test_without_wrk_the_bench_says_how_to_install_it():
 @pytest.mark.skipif(shutil.which("wrk") is None, reason="wrk is not installed")
 def test_a_short_bench_measures_every_endpoint_and_writes_the_report(tmp_path):
     path = tmp_path / "report.json"
-    done = manage(
+    done = run_manage(
         "bench", "--duration", "1", "--warmup", "0", "--connections", "4", "--report", str(path)
     )
     assert done.returncode == 0, done.stderr

@@ -3,14 +3,12 @@
 import io
 import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.foundation.processes import manage
+
 GAME = {
     "players": ["Ann", "Ben", "Cat", "Dan"],
     "hands": [{"bids": [4, 3, 3, 3], "tricks": [5, 2, 4, 2]}],
@@ -20,15 +18,7 @@ GAME = {
 def run_manage(*args, stdin=""):
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
     env.setdefault("DJANGO_SECRET_KEY", "test-only-secret-key-for-the-command-tests-0123456789")
-    return subprocess.run(
-        [sys.executable, str(ROOT / "manage.py"), *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        check=False,
-    )
+    return manage(env, *args, input=stdin)
 
 
 def test_score_prints_the_result(tmp_path):

@@ -34,11 +34,15 @@ def clean_env(missing_key_file: Path, **overrides: str) -> dict[str, str]:
     return env
 
 
-def manage(env: dict[str, str], *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+def manage(
+    env: dict[str, str], *args: str, timeout: float = 60, input: str | None = None
+) -> subprocess.CompletedProcess:
+    """`manage.py` in a fresh process, as someone at a terminal runs it."""
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=BASE_DIR,
         env=env,
+        input=input,
         capture_output=True,
         text=True,
         timeout=timeout,
