@@ -122,6 +122,15 @@ class CompareForm(forms.Form):
                 f"{self.players} players.",
             )
             return cleaned
+        if rules.sides != self.game_rules.sides:
+            field = "partnerships" if "partnerships" in overrides else "preset"
+            played = "in partnerships" if self.game_rules.partnerships else "with no partners"
+            self.add_error(
+                field,
+                f"This game was played {played}, so its hands can't be scored with the sides "
+                "these rules make. Choose rules with the same sides.",
+            )
+            return cleaned
         cleaned["rules"] = rules
         return cleaned
 

@@ -491,3 +491,21 @@ def test_score_command_line_exits_2_with_one_line(content, says):
     assert done.stdout == b""
     assert err.count("\n") == 1, err
     assert says in err, err
+
+
+# --- pages that read the address's query string ---------------------------------------------
+SETTING_NAMES = [setting.name for setting in scoring.SETTINGS]
+
+
+@EXAMPLES
+@given(data=st.data(), htmx=st.booleans())
+@pytest.mark.parametrize("page", ["compare", "games", "home"])
+def test_query_string_garbage(page, owner, endless_game, data, htmx):
+    """What-if and the history read their choice from the address; any address is answered."""
+    game = endless_game(hands=[QUIET, QUIET])
+    url = reverse(page, args=[game.pk]) if page == "compare" else reverse(page)
+    fields = ["preset", "player", "state", "page", *SETTING_NAMES]
+    query = data.draw(posts({}, fields))
+    client = signed_in(owner)
+    response = client.get(url, query, headers=HX if htmx else {})
+    assert response.status_code == 200

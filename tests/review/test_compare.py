@@ -135,3 +135,24 @@ def test_compare_is_a_pure_function_of_two_results():
     assert comparison.other.unscored_hands == 1
     assert comparison.winner_name == "Ben + Dan"
     assert comparison.other_winner_name == "Ann + Cat"
+
+
+@pytest.mark.parametrize("preset", list(scoring.PRESETS))
+def test_every_preset_is_answered_plainly(owner_client, flipping_game, preset):
+    """A preset that can't score these hands (other players, other sides) says so; none crash."""
+    response = get(owner_client, flipping_game, preset=preset)
+    assert response.status_code == 200
+    rules = scoring.PRESETS[preset].rules
+    form = response.context["form"]
+    if rules.players == 4 and rules.partnerships:
+        assert not form.errors
+    else:
+        assert form.errors["preset"]
+
+
+def test_rules_without_partners_are_refused_for_a_partnership_game(owner_client, flipping_game):
+    response = get(owner_client, flipping_game, partnerships="false")
+    assert response.context["form"].errors["partnerships"] == [
+        "This game was played in partnerships, so its hands can't be scored with the sides "
+        "these rules make. Choose rules with the same sides."
+    ]
