@@ -157,11 +157,6 @@ def preset_title(preset: str) -> str:
     return known.title if known else preset
 
 
-def rule_lines(rules: scoring.Rules) -> list[tuple[str, str]]:
-    """Every setting the game was started with, as label and plain meaning."""
-    return [(s.label, s.explain(getattr(rules, s.name))) for s in scoring.SETTINGS]
-
-
 def sentence(problem: str) -> str:
     """The engine's problems are clauses ("tricks add up to 12, ..."); a form shows sentences."""
     problem = problem.strip()

@@ -122,7 +122,6 @@ def game_context(
         "result": result,
         "rules": rules,
         "preset_title": display.preset_title(game.preset),
-        "rule_lines": display.rule_lines(rules),
         "sides": display.sides(result),
         "outcome": display.outcome(result),
         "history": display.hands(result),

@@ -544,3 +544,10 @@ def test_a_past_hand_cannot_be_left_without_tricks(owner_client, make_game):
     assert response.context["form"].non_field_errors() == [
         "Only the last hand can be left without tricks."
     ]
+
+
+def test_the_game_page_names_its_rules_and_links_to_the_rules_card(owner_client, make_game):
+    game = make_game(preset="partner_helps")
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    card = reverse("rules_card", args=[game.pk])
+    assert f'Rules: <a href="{card}">Failed nil helps the partner</a>' in page
