@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from django import forms
 
 from games import scoring
+from games.forms import rule_field
 
-AS_PRESET = ("", "As the preset says")
 OFF_WORDS = {"off", "none", "null", "no"}
 
 
@@ -40,16 +40,16 @@ class OptionalNumberField(forms.CharField):
 
 
 def _setting_field(setting: scoring.Setting) -> forms.Field:
-    common = {"label": setting.label, "help_text": setting.meaning, "required": False}
-    if setting.kind == "bool":
-        choices = [AS_PRESET, ("true", setting.value_text), ("false", setting.off_text)]
-        return forms.ChoiceField(choices=choices, **common)
-    if setting.kind == "choice":
-        return forms.ChoiceField(choices=[AS_PRESET, *setting.choices], **common)
-    if setting.kind == "optional_int":
-        common["help_text"] = f"{setting.meaning} A number, or “off”."
-        return OptionalNumberField(setting=setting, **common)
-    return forms.IntegerField(**common)
+    """The new-game form's field, but "off" typed for a setting that can be switched off, so
+    the address of a comparison stays readable (`?bag_limit=off`)."""
+    if setting.kind != "optional_int":
+        return rule_field(setting)
+    return OptionalNumberField(
+        setting=setting,
+        label=setting.label,
+        help_text=f"{setting.meaning} A number, or “off”.",
+        required=False,
+    )
 
 
 class CompareForm(forms.Form):
@@ -83,13 +83,12 @@ class CompareForm(forms.Form):
         return self.is_bound and any(self.data.get(s.name) for s in scoring.SETTINGS)
 
     def overrides(self) -> dict:
+        """The settings given; "" (or None outside an optional number) keeps the preset's."""
         values = {}
         for setting in scoring.SETTINGS:
             value = self.cleaned_data.get(setting.name)
             if value == "" or (value is None and setting.kind != "optional_int"):
                 continue
-            if setting.kind == "bool":
-                value = value == "true"
             values[setting.name] = value
         return values
 
