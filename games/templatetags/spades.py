@@ -8,8 +8,3 @@ def signed(value: int) -> str:
     """+40, -100, 0: points in a hand always show their sign."""
     return f"{value:+d}" if value else "0"
 
-
-@register.filter
-def winner_of(sides):
-    """The winning side among the standings, or None while the game goes on."""
-    return next((side for side in sides if side.winner), None)

@@ -40,6 +40,7 @@ def watch_context(game: Game) -> dict:
         "result": result,
         "rules": result.rules,
         "sides": display.sides(result),
+        "outcome": display.outcome(result),
         "history": display.hands(result),
         "pending": display.pending(result),
         "next_dealer": game.players[result.next_dealer],

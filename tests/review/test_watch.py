@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from games.models import Game
 from tests.conftest import QUIET_HAND
+from tests.review.conftest import BIG_HAND
 
 pytestmark = pytest.mark.django_db
 
@@ -173,3 +174,10 @@ def test_the_game_page_links_to_its_review_pages(owner_client, make_game):
     body = owner_client.get(game.get_absolute_url()).content.decode()
     for name in ("rules_card", "compare", "share", "export_csv"):
         assert reverse(name, args=[game.pk]) in body
+
+
+def test_the_watch_page_says_who_won_and_why(client, make_game):
+    game = make_game([BIG_HAND] * 5)
+    body = client.get(reverse("watch", args=[game.watch_token])).content.decode()
+    assert "Ann + Cat win with 600 points." in body
+    assert "The game ended after hand 5: Ann + Cat reached 500." in body
