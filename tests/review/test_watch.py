@@ -181,3 +181,14 @@ def test_the_watch_page_says_who_won_and_why(client, make_game):
     body = client.get(reverse("watch", args=[game.watch_token])).content.decode()
     assert "Ann + Cat win with 600 points." in body
     assert "The game ended after hand 5: Ann + Cat reached 500." in body
+
+
+def test_the_watch_page_has_no_account_menu_and_sets_no_cookie(client, make_game):
+    game = make_game([QUIET_HAND])
+    response = client.get(reverse("watch", args=[game.watch_token]))
+    body = response.content.decode()
+    assert 'class="watch"' in body
+    assert "Sign in" not in body
+    assert "Sign out" not in body
+    assert "X-CSRFToken" not in body
+    assert not response.cookies
