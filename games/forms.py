@@ -60,14 +60,7 @@ def bid_label(bid) -> str:
 
 
 def bid_choices(rules: scoring.Rules) -> list[tuple[str, str]]:
-    if rules.variant == "blind_nil_all":
-        return [(scoring.BLIND_NIL, "Blind nil")]
-    choices = [(scoring.NIL, "Nil")]
-    if rules.blind_nil and rules.variant not in {"whiz", "mirrors"}:
-        choices.append((scoring.BLIND_NIL, "Blind nil"))
-    first = 1 if rules.zero_is_nil else 0
-    choices += [(str(n), str(n)) for n in range(first, rules.tricks_per_hand + 1)]
-    return choices
+    return [(str(bid), bid_label(bid)) for bid in scoring.bid_options(rules)]
 
 
 def parse_bid(value: str):
@@ -131,9 +124,10 @@ class TricksForm(forms.Form):
 
     hand = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
-    def __init__(self, *args, rules, players, bids, **kw):
+    def __init__(self, *args, rules, players, pending: scoring.PendingHand, **kw):
         super().__init__(*args, **kw)
         self.rules = rules
+        bids = pending.bids
         self.groups = trick_groups(rules, bids)
         choices = [(str(n), str(n)) for n in range(rules.tricks_per_hand + 1)]
         for name, seats in self.groups:
@@ -141,8 +135,7 @@ class TricksForm(forms.Form):
             if len(seats) == 1:
                 label = f"{who} ({bid_label(bids[seats[0]])})"
             else:
-                contract = sum(bids[seat] for seat in seats)
-                label = f"{who} (bid {contract})"
+                label = f"{who} (bid {pending.contracts[rules.side_of(seats[0])]})"
             self.fields[name] = forms.TypedChoiceField(
                 label=label,
                 choices=choices,

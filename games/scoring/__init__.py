@@ -3,7 +3,7 @@
 Pure Python with no Django import, so the rules can be tested and reused on their own.
 """
 
-from .bids import validate_bids, validate_tricks
+from .bids import bid_options, validate_bids, validate_tricks
 from .engine import Bid, Hand, score_game
 from .errors import BidError, GameFileError, HandError, RulesError, ScoringError, TrickError
 from .gamefile import FORMAT, GameFile, parse_game_file, score_file
@@ -36,6 +36,7 @@ __all__ = [
     "SideTotal",
     "Term",
     "TrickError",
+    "bid_options",
     "get_preset",
     "parse_game_file",
     "score_file",

@@ -25,6 +25,21 @@ def _bid_problem(table: Table, seat: int, bid) -> str | None:
     return f'{name}\'s bid must be a number, "nil" or "blind_nil", not {describe(bid)}'
 
 
+def bid_options(rules: Rules) -> tuple:
+    """Every bid one player may make at this table, as a bidding pad offers them.
+
+    The checks that need the other bids or the score (suicide, mirrors' total, blind nil when
+    behind, the team minimum) come when the hand's bids are checked together.
+    """
+    if rules.variant == "blind_nil_all":
+        return (BLIND_NIL,)
+    nils = (
+        (NIL, BLIND_NIL) if rules.blind_nil and rules.variant not in ("whiz", "mirrors") else (NIL,)
+    )
+    first = 1 if rules.zero_is_nil else 0
+    return (*nils, *range(first, rules.tricks_per_hand + 1))
+
+
 def check_bids(table: Table, bids, scores, strict: bool) -> tuple:
     """Normalised bids (0 becomes nil where that is the rule); raises BidError."""
     if not isinstance(bids, (list, tuple)):

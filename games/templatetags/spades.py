@@ -7,4 +7,3 @@ register = template.Library()
 def signed(value: int) -> str:
     """+40, -100, 0: points in a hand always show their sign."""
     return f"{value:+d}" if value else "0"
-

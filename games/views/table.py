@@ -113,7 +113,7 @@ def game_context(
                 initial={"hand": result.pending.number},
                 rules=rules,
                 players=game.players,
-                bids=result.pending.bids,
+                pending=result.pending,
             )
         else:
             bids_form = bids_form or new_bids_form(game, result, hands)
@@ -226,7 +226,7 @@ def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     if pending is None or posted != str(pending.number):
         played = len(hands) - (1 if pending else 0)
         return conflict(request, game, stale_step("tricks", posted, recorded=played))
-    form = TricksForm(request.POST, rules=result.rules, players=game.players, bids=pending.bids)
+    form = TricksForm(request.POST, rules=result.rules, players=game.players, pending=pending)
     if form.is_valid():
         try:
             recording.record_tricks(game.pk, pending.number, form.tricks())

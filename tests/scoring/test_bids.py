@@ -3,12 +3,15 @@
 import pytest
 
 from games.scoring import (
+    BLIND_NIL,
+    NIL,
     PRESETS,
     BidError,
     Hand,
     HandError,
     Rules,
     TrickError,
+    bid_options,
     score_game,
     validate_bids,
     validate_tricks,
@@ -194,3 +197,38 @@ def test_not_strict_leaves_hands_after_the_end_unscored():
     result = score_game(rules, hands, strict=False)
     assert result.unscored_hands == 1
     assert len(result.hands) == 1
+
+
+def test_bid_options_offer_nil_blind_nil_and_1_to_13_by_default():
+    assert bid_options(Rules()) == (NIL, BLIND_NIL, *range(1, 14))
+
+
+def test_bid_options_offer_0_when_0_is_an_ordinary_bid():
+    assert bid_options(Rules(zero_is_nil=False)) == (NIL, BLIND_NIL, *range(0, 14))
+
+
+def test_bid_options_go_to_17_with_three_players():
+    assert bid_options(PRESETS["cutthroat3"].rules)[-1] == 17
+
+
+@pytest.mark.parametrize("preset", ["whiz", "mirrors", "cutthroat"])
+def test_bid_options_leave_out_blind_nil_where_the_table_has_none(preset):
+    assert BLIND_NIL not in bid_options(PRESETS[preset].rules)
+
+
+def test_bid_options_are_only_blind_nil_when_everyone_bids_it():
+    assert bid_options(PRESETS["blind_nil_all"].rules) == (BLIND_NIL,)
+
+
+def left_out(rules):
+    return [bid for bid in (NIL, BLIND_NIL, 1) if bid not in bid_options(rules)]
+
+
+@pytest.mark.parametrize("preset", [name for name, p in PRESETS.items() if left_out(p.rules)])
+def test_a_bid_left_out_of_the_options_is_refused(preset):
+    """What the pad leaves out, the rules refuse: the two never disagree."""
+    rules = PRESETS[preset].rules
+    others = next((bid for bid in bid_options(rules) if type(bid) is int), BLIND_NIL)
+    for bid in left_out(rules):
+        with pytest.raises(BidError, match="blind nil"):
+            validate_bids(rules, [bid, *[others] * (rules.players - 1)])
