@@ -72,23 +72,19 @@ def bidding_order(rules: scoring.Rules, first_bidder: int) -> list[int]:
 
 
 class BidsForm(forms.Form):
-    """Step 1 of a hand: every seat's bid, in the order the table bids."""
+    """Step 1 of a hand: every seat's bid. Shown in the order the table bids (`arrange`);
+    read in any order, so a post is checked without working out who bids first."""
 
     hand = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
-    def __init__(self, *args, rules, players, first_bidder, dealer=None, prefix_labels=True, **kw):
+    def __init__(self, *args, rules, players, first_bidder=None, dealer=None, **kw):
         super().__init__(*args, **kw)
         self.rules = rules
-        self.seats = bidding_order(rules, first_bidder)
+        self.players = players
         choices = bid_choices(rules)
-        for position, seat in enumerate(self.seats):
-            note = ""
-            if prefix_labels and position == 0:
-                note = " (bids first)"
-            elif prefix_labels and seat == dealer:
-                note = " (dealer)"
+        for seat in range(rules.players):
             field = forms.ChoiceField(
-                label=f"{players[seat]}{note}",
+                label=players[seat],
                 choices=choices,
                 widget=KeyPad(wide=rules.variant == "blind_nil_all"),
                 error_messages={
@@ -99,12 +95,30 @@ class BidsForm(forms.Form):
             if len(choices) == 1:
                 field.initial = choices[0][0]
             self.fields[f"bid_{seat}"] = field
+        if first_bidder is not None:
+            self.arrange(first_bidder, dealer)
+
+    def arrange(self, first_bidder: int, dealer: int | None) -> "BidsForm":
+        """Seats in bidding order, the first bidder and the dealer named."""
+        seats = bidding_order(self.rules, first_bidder)
+        for position, seat in enumerate(seats):
+            note = " (bids first)" if position == 0 else (" (dealer)" if seat == dealer else "")
+            self.fields[f"bid_{seat}"].label = f"{self.players[seat]}{note}"
+        self.order_fields(["hand", *(f"bid_{seat}" for seat in seats)])
+        return self
 
     def bids(self) -> list:
         return [parse_bid(self.cleaned_data[f"bid_{seat}"]) for seat in range(self.rules.players)]
 
     def field_for_seat(self, seat: int | None, field: str | None = None) -> str | None:
         return f"bid_{seat}" if seat is not None and field in (None, "bids") else None
+
+
+def posted_number(value) -> int | None:
+    """A hand number from a hidden field, or None for anything that is not one."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 7:
+        return int(value)
+    return None
 
 
 def trick_groups(rules: scoring.Rules, bids) -> list[tuple[str, tuple[int, ...]]]:
@@ -120,22 +134,25 @@ def trick_groups(rules: scoring.Rules, bids) -> list[tuple[str, tuple[int, ...]]
 
 
 class TricksForm(forms.Form):
-    """Step 2 of a hand: the tricks taken, per side or per seat (nil bidders on their own)."""
+    """Step 2 of a hand: the tricks taken, per side or per seat (nil bidders on their own).
+
+    `contracts` (each side's, from the replay) only label the keys; a post is read without."""
 
     hand = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
-    def __init__(self, *args, rules, players, pending: scoring.PendingHand, **kw):
+    def __init__(self, *args, rules, players, bids, contracts=None, **kw):
         super().__init__(*args, **kw)
         self.rules = rules
-        bids = pending.bids
-        self.groups = trick_groups(rules, bids)
+        self.groups = trick_groups(rules, bids) if bids else []
         choices = [(str(n), str(n)) for n in range(rules.tricks_per_hand + 1)]
         for name, seats in self.groups:
             who = " + ".join(players[seat] for seat in seats)
             if len(seats) == 1:
                 label = f"{who} ({bid_label(bids[seats[0]])})"
+            elif contracts is not None:
+                label = f"{who} (bid {contracts[rules.side_of(seats[0])]})"
             else:
-                label = f"{who} (bid {pending.contracts[rules.side_of(seats[0])]})"
+                label = who
             self.fields[name] = forms.TypedChoiceField(
                 label=label,
                 choices=choices,
@@ -191,8 +208,7 @@ class EditHandForm(forms.Form):
         self.rules = rules
         self.players = players
         self.seats = range(rules.players)
-        bid_opts = [(scoring.NIL, "Nil"), (scoring.BLIND_NIL, "Blind nil")]
-        bid_opts += [(str(n), str(n)) for n in range(rules.tricks_per_hand + 1)]
+        bid_opts = bid_choices(rules)
         trick_opts = [("", "—" if not allow_no_tricks else "— (not played yet)")]
         trick_opts += [(str(n), str(n)) for n in range(rules.tricks_per_hand + 1)]
         for seat in self.seats:

@@ -22,15 +22,19 @@ class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
     )
-    name = models.CharField(max_length=80, blank=True)
+    name = models.CharField(max_length=200, blank=True)
     players = models.JSONField(help_text="Player names by seat, clockwise.")
     rules = models.JSONField(help_text="Every rule setting the game was started with.")
     preset = models.CharField(max_length=40, default="standard")
     first_dealer = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
-    # Bumped by every change: a cache key, an ETag, and the guard against stale forms.
+    # Bumped by every change (`bump_version`): a cache key, an ETag, and the guard against
+    # stale forms.
     version = models.PositiveIntegerField(default=0)
+    # Bumped when a recorded hand is corrected or taken back: the history rows cached under
+    # the old value are then stale. Recording a new hand leaves the earlier rows as they were.
+    history_version = models.PositiveIntegerField(default=0)
 
     # Summary rebuilt from the hands on every write.
     hand_count = models.PositiveIntegerField(default=0)
@@ -118,15 +122,36 @@ class Game(models.Model):
             strict=strict,
         )
 
-    def refresh_summary(self, result: scoring.GameResult, hand_count: int) -> None:
+    def save_summary(
+        self, result: scoring.GameResult, hand_count: int, *, history_changed: bool = False
+    ) -> None:
+        """Keep the summary of a fresh replay; the caller holds the game's row lock."""
         self.hand_count = hand_count
         self.scores = [side.score for side in result.sides]
         self.finished = result.finished
         self.winner = result.winner
-        self.version += 1
+        self.bump_version(
+            "hand_count", "scores", "finished", "winner", history_changed=history_changed
+        )
 
-    def summary_fields(self) -> list[str]:
-        return ["hand_count", "scores", "finished", "winner", "version", "updated_at"]
+    def bump_version(self, *fields: str, history_changed: bool = False) -> None:
+        """The one way a game changes: save `fields` and move the version on, so every cached
+        part, ETag and open form of the old version is known to be stale."""
+        self.version += 1
+        names = ["version", "updated_at", *fields]
+        if history_changed:
+            self.history_version += 1
+            names.append("history_version")
+        self.save(update_fields=names)
+
+    def set_watch_link(self, *, enabled: bool, new_token: bool = False) -> None:
+        """Turn the watch link on or off, or replace it (the old one stops working)."""
+        self.watch_enabled = enabled
+        fields = ["watch_enabled"]
+        if new_token:
+            self.watch_token = new_watch_token()
+            fields.append("watch_token")
+        self.bump_version(*fields)
 
 
 class Hand(models.Model):

@@ -1,39 +1,62 @@
-"""Every write to a game's hands: one transaction each, checked by a replay before it is kept.
+"""Every write to a game, and the one place that checks it against the game's state.
 
-A write is refused, and nothing changes, when the replay of the hands it would leave fails
-(`scoring.ScoringError`) or when the form it came from no longer matches the game (`Conflict`):
-the hand was already recorded from another phone, or the game changed since the form was shown.
+A view opens the game with `writing(user, pk)`: one transaction, the game's row locked, its
+hands read once. The view reads its form, then calls one method of the `Table` it was given.
+That method checks the write against the game as it now is, replays the hands once, saves, and
+returns a `Written` holding everything the response shows. A refused write raises before
+anything is saved: `scoring.HandError` (the hand breaks a rule; the message names the seat) or
+`Conflict` (the form no longer matches the game: another phone recorded that hand first, or the
+game changed since the form was shown).
 """
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.http import Http404
 from django.utils import timezone
 
 from games import scoring
 from games.models import Game, Hand
+
+OUT_OF_DATE = (
+    "This game changed on another phone since that form was shown, so nothing was recorded. "
+    "Here is the current state."
+)
 
 
 class Conflict(Exception):
     """The game moved on since the form was shown; the message says how."""
 
 
-def _locked(game_id: int) -> tuple[Game, list[scoring.Hand]]:
-    game = Game.objects.select_for_update().get(pk=game_id)
-    return game, game.recorded_hands()
+@dataclass(frozen=True)
+class Written:
+    """A saved write: the game as it now is, and which history rows it changed."""
+
+    game: Game
+    hands: list[scoring.Hand]
+    result: scoring.GameResult
+    notice: str | None = None
+    added_row: int | None = None  # the hand whose row joined the history
+    removed_row: int | None = None  # the hand whose row left it
+    earlier_rows_changed: bool = False  # a correction: every later score moved
 
 
-def _save(game: Game, hands: list, result: scoring.GameResult) -> scoring.GameResult:
-    game.refresh_summary(result, hand_count=len(hands))
-    game.save(update_fields=game.summary_fields())
-    return result
+def _already(number: int, step: str) -> Conflict:
+    return Conflict(
+        f"Hand {number}'s {step} were already recorded (perhaps from another phone). "
+        "Here is the current state."
+    )
 
 
-def _check_version(game: Game, version: int | None) -> None:
-    if version is not None and version != game.version:
-        raise Conflict(
-            "This game was changed on another phone since you opened this form. "
-            "Here is the current score; nothing was overwritten."
-        )
+def _stale_step(step: str, posted: int | None, recorded: int) -> Conflict:
+    """A bids or tricks form for a hand that is done, or for a game that moved on."""
+    if posted is not None and 1 <= posted <= recorded:
+        return _already(posted, step)
+    return Conflict(OUT_OF_DATE)
 
 
 def _as_read(result: scoring.GameResult, number: int, bids: list) -> list:
@@ -45,92 +68,143 @@ def _as_read(result: scoring.GameResult, number: int, bids: list) -> list:
     return list(bids)
 
 
-def _already(number: int, step: str) -> Conflict:
-    return Conflict(
-        f"Hand {number}'s {step} were already recorded (perhaps from another phone). "
-        "Here is the current state."
-    )
+class Table:
+    """One game, locked for one write, with its hands as they were when the lock was taken."""
 
+    def __init__(self, game: Game, hands: list[scoring.Hand]) -> None:
+        self.game = game
+        self.hands = hands
 
-def record_bids(game_id: int, number: int, bids: list) -> scoring.GameResult:
-    """Start hand `number` with its bids."""
-    try:
-        with transaction.atomic():
-            game, hands = _locked(game_id)
-            if game.finished:
-                raise Conflict("The game is over: no more hands can be recorded.")
-            pending = bool(hands) and hands[-1].tricks is None
-            if pending or number != len(hands) + 1:
-                raise _already(number, "bids")
-            hands.append(scoring.Hand(tuple(bids)))
-            result = game.replay(hands)
-            Hand.objects.create(game=game, number=number, bids=_as_read(result, number, bids))
-            return _save(game, hands, result)
-    except IntegrityError as exc:
-        raise _already(number, "bids") from exc
+    @property
+    def rules(self) -> scoring.Rules:
+        return self.game.rules_obj()
 
+    @cached_property
+    def result(self) -> scoring.GameResult:
+        """The game as it stands, for a refused write's page; a saved write never needs it."""
+        return self.game.replay(self.hands)
 
-def record_tricks(game_id: int, number: int, tricks: list) -> scoring.GameResult:
-    """Finish hand `number`, whose bids are in, with the tricks each seat or side took."""
-    with transaction.atomic():
-        game, hands = _locked(game_id)
-        if len(hands) != number or hands[-1].tricks is not None:
-            raise _already(number, "tricks")
-        hands[-1] = scoring.Hand(hands[-1].bids, tuple(tricks))
-        result = game.replay(hands)
-        updated = Hand.objects.filter(game=game, number=number, tricks__isnull=True).update(
-            tricks=list(tricks)
+    @property
+    def pending(self) -> bool:
+        return bool(self.hands) and self.hands[-1].tricks is None
+
+    def _save(self, hands: list[scoring.Hand], result: scoring.GameResult, **kw: Any) -> Written:
+        history_changed = kw.get("removed_row") is not None or kw.get("earlier_rows_changed")
+        self.game.save_summary(result, len(hands), history_changed=bool(history_changed))
+        return Written(self.game, hands, result, **kw)
+
+    def _check_version(self, version: int | None) -> None:
+        if version != self.game.version:
+            raise Conflict(
+                "This game was changed on another phone since you opened this form. "
+                "Here is the current score; nothing was overwritten."
+            )
+
+    def check_bids_step(self, number: int | None) -> None:
+        """Bids are taken for the next hand only, and none once the game is over."""
+        if self.game.finished:
+            raise Conflict("The game is over: no more hands can be recorded.")
+        if self.pending or number != len(self.hands) + 1:
+            raise _stale_step("bids", number, recorded=len(self.hands))
+
+    def check_tricks_step(self, number: int | None) -> None:
+        """Tricks are taken for the hand being played only."""
+        if not self.pending or number != len(self.hands):
+            played = len(self.hands) - (1 if self.pending else 0)
+            raise _stale_step("tricks", number, recorded=played)
+
+    def record_bids(self, number: int, bids: list) -> Written:
+        """Start hand `number` with its bids; it must be the next hand."""
+        self.check_bids_step(number)
+        hands = [*self.hands, scoring.Hand(tuple(bids))]
+        result = self.game.replay(hands)
+        try:
+            Hand.objects.create(game=self.game, number=number, bids=_as_read(result, number, bids))
+        except IntegrityError as exc:
+            # Unreachable while the lock holds; the constraint is the last word. Raising out
+            # of `writing` rolls the whole transaction back.
+            raise _already(number, "bids") from exc
+        return self._save(hands, result)
+
+    def record_tricks(self, number: int, tricks: list) -> Written:
+        """Finish hand `number`, the one being played, with the tricks each seat or side took."""
+        self.check_tricks_step(number)
+        hands = [*self.hands[:-1], scoring.Hand(self.hands[-1].bids, tuple(tricks))]
+        result = self.game.replay(hands)
+        Hand.objects.filter(game=self.game, number=number).update(
+            tricks=list(tricks), updated_at=timezone.now()
         )
-        if updated != 1:
-            raise _already(number, "tricks")
-        return _save(game, hands, result)
+        return self._save(hands, result, added_row=number)
 
-
-def edit_hand(
-    game_id: int, number: int, bids: list, tricks: list | None, version: int
-) -> scoring.GameResult:
-    """Correct a recorded hand; every later hand and the game-over state follow by replay."""
-    with transaction.atomic():
-        game, hands = _locked(game_id)
-        _check_version(game, version)
-        if not 1 <= number <= len(hands):
+    def correct_hand(self, number: int, bids: list, tricks: list | None, version: int) -> Written:
+        """Correct any recorded hand; every later hand and the game-over state follow."""
+        self._check_version(version)
+        if not 1 <= number <= len(self.hands):
             raise Conflict(f"There is no hand {number} in this game any more.")
-        if tricks is None and number != len(hands):
+        if tricks is None and number != len(self.hands):
             raise scoring.HandError(
                 number, "only the last hand can be left without tricks", field="tricks"
             )
+        hands = list(self.hands)
         hands[number - 1] = scoring.Hand(tuple(bids), None if tricks is None else tuple(tricks))
-        result = game.replay(hands)
-        Hand.objects.filter(game=game, number=number).update(
+        result = self.game.replay(hands)
+        Hand.objects.filter(game=self.game, number=number).update(
             bids=_as_read(result, number, bids),
             tricks=None if tricks is None else list(tricks),
             updated_at=timezone.now(),
         )
-        return _save(game, hands, result)
+        return self._save(
+            hands,
+            result,
+            notice=f"Hand {number} corrected; every score after it was worked out again.",
+            earlier_rows_changed=True,
+        )
 
-
-def undo_last(game_id: int, version: int) -> tuple[str, scoring.GameResult]:
-    """Take back the last step: a hand's tricks, or the bids of a hand still being played."""
-    with transaction.atomic():
-        game, hands = _locked(game_id)
-        _check_version(game, version)
-        if not hands:
+    def undo_last(self, version: int | None) -> Written:
+        """Take back the last step: a hand's tricks, or the bids of a hand still being played."""
+        self._check_version(version)
+        if not self.hands:
             raise Conflict("There is nothing to undo yet.")
-        number = len(hands)
-        last = Hand.objects.filter(game=game, number=number)
-        if hands[-1].tricks is not None:
-            last.update(tricks=None, updated_at=timezone.now())
-            hands[-1] = scoring.Hand(hands[-1].bids)
-            undone = f"Took back hand {number}'s tricks; its bids stay."
-        else:
+        number = len(self.hands)
+        last = Hand.objects.filter(game=self.game, number=number)
+        if self.pending:
             last.delete()
-            hands.pop()
-            undone = f"Took back hand {number}'s bids."
-        return undone, _save(game, hands, game.replay(hands))
+            hands = self.hands[:-1]
+            return self._save(
+                hands, self.game.replay(hands), notice=f"Took back hand {number}'s bids."
+            )
+        last.update(tricks=None, updated_at=timezone.now())
+        hands = [*self.hands[:-1], scoring.Hand(self.hands[-1].bids)]
+        return self._save(
+            hands,
+            self.game.replay(hands),
+            notice=f"Took back hand {number}'s tricks; its bids stay.",
+            removed_row=number,
+        )
+
+
+@contextmanager
+def writing(user: Any, pk: int) -> Iterator[Table]:
+    """The owner's game, locked for one write; anyone else's (or none) is a 404."""
+    if not user.is_authenticated:
+        raise Http404("No such game.")
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=pk, owner=user).first()
+        if game is None:
+            raise Http404("No such game.")
+        yield Table(game, game.recorded_hands())
 
 
 def create_game(
-    owner, *, name, players, rules, preset, first_dealer, hands=(), rematch_of=None
+    owner: Any,
+    *,
+    name: str,
+    players: list[str],
+    rules: scoring.Rules,
+    preset: str,
+    first_dealer: int,
+    hands: tuple[scoring.Hand, ...] | list[scoring.Hand] = (),
+    rematch_of: Game | None = None,
 ) -> Game:
     """A new game, and for an import its hands, all or nothing."""
     with transaction.atomic():
@@ -149,14 +223,13 @@ def create_game(
             Hand(
                 game=game,
                 number=number,
-                bids=_as_read(result, number, hand.bids),
+                bids=_as_read(result, number, list(hand.bids)),
                 tricks=None if hand.tricks is None else list(hand.tricks),
             )
             for number, hand in enumerate(hands, start=1)
         ]
         Hand.objects.bulk_create(rows)
-        game.refresh_summary(result, hand_count=len(rows))
-        game.save(update_fields=game.summary_fields())
+        game.save_summary(result, len(rows))
         return game
 
 
@@ -181,5 +254,6 @@ def start_rematch(game: Game, result: scoring.GameResult) -> tuple[Game, bool]:
     except IntegrityError:
         return Game.objects.get(rematch_of=game), False
     # The finished game's page now points at the rematch.
-    Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    with transaction.atomic():
+        Game.objects.select_for_update().get(pk=game.pk).bump_version()
     return new, True

@@ -150,12 +150,28 @@ STORAGES = {
 }
 WHITENOISE_MAX_AGE = 60 * 60 * 24 * 365 if not DEBUG else 0
 
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "OPTIONS": {"MAX_ENTRIES": 5000},
+# Rendered parts of pages, kept per game version. Each worker holds its own, bounded in bytes;
+# several app instances share one Redis instead (DJANGO_CACHE_URL=redis://host:6379/0).
+CACHE_URL = os.environ.get("DJANGO_CACHE_URL", "")
+if CACHE_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "spades",
+        }
     }
-}
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "scorekeeper.cache.BoundedLocMemCache",
+            "OPTIONS": {
+                "MAX_BYTES": int(os.environ.get("DJANGO_CACHE_MAX_BYTES", 64 * 1024 * 1024)),
+                "MAX_ENTRY_BYTES": 512 * 1024,
+                "MAX_ENTRIES": 100_000,
+            },
+        }
+    }
 
 # Game files are small: a thousand hands is well under 200 KB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024

@@ -12,11 +12,15 @@ class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
 
 
-def owned_game(request: HttpRequest, pk: int) -> Game:
-    """The game if it belongs to the signed-in user; 404 for anyone else, never 403."""
+def owned_game(request: HttpRequest, pk: int, *, lock: bool = False) -> Game:
+    """The game if it belongs to the signed-in user; 404 for anyone else, never 403.
+
+    `lock` holds its row until the caller's transaction ends, for a write outside `recording`.
+    """
     if not request.user.is_authenticated:
         raise Http404("No such game.")
-    return get_object_or_404(Game, pk=pk, owner=request.user)
+    games = Game.objects.select_for_update() if lock else Game.objects
+    return get_object_or_404(games, pk=pk, owner=request.user)
 
 
 def navigate(request: HtmxHttpRequest, to, *, status: int | None = None) -> HttpResponse:

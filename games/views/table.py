@@ -1,26 +1,31 @@
-"""The table: start a game, record each hand in two steps, correct it, rematch."""
+"""The table: start a game, record each hand in two steps, correct it, rematch.
+
+Every write goes the same way: `recording.writing` locks the owner's game and reads its hands
+once, the view reads its form, one `Table` method checks and saves the write, and the response
+is drawn from what that method returns. htmx gets back only what changed (the next entry step,
+the standings, a new or removed history row, a notice); without JavaScript, post/redirect/get.
+"""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.messages.storage.cookie import CookieStorage
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.template.response import TemplateResponse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.http import reswap, retarget, trigger_client_event
 
-from games import display, fragments, recording, scoring
-from games.forms import BidsForm, EditHandForm, NewGameForm, TricksForm
+from games import display, recording, scoring
+from games.forms import BidsForm, EditHandForm, NewGameForm, TricksForm, posted_number
 from games.models import Game
+from games.parts import GameParts
 from games.views.base import HtmxHttpRequest, navigate, owned_game
 
-OUT_OF_DATE = (
-    "This game changed on another phone since that form was shown, so nothing was recorded. "
-    "Here is the current state."
-)
+TEMPLATE = "games/game.html"
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def new_game(request: HtmxHttpRequest) -> HttpResponse:
     """The form judges names and seats; the rules are checked by building them."""
     form = NewGameForm(request.POST if request.method == "POST" else None)
@@ -53,132 +58,97 @@ def known_names(user) -> list[str]:
     return sorted(names, key=str.casefold)
 
 
-@require_GET
+@require_safe
 def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The table's page; htmx asks for it again to refresh the live part."""
-    return render_game(request, owned_game(request, pk))
+    """The table's page; htmx asks for its live part again after a conflict or a reload."""
+    game = owned_game(request, pk)
+    template = f"{TEMPLATE}#live" if request.htmx else TEMPLATE
+    return TemplateResponse(request, template, live_context(GameParts(game)))
 
 
-def render_game(
-    request: HtmxHttpRequest, game: Game, *, status: int = 200, **state
-) -> HttpResponse:
-    """The game page, or for htmx only its live part (standings, this hand, history).
-
-    `state` is what `game_context` takes: hands and result already worked out, a form to show
-    again with its errors, a notice. Without any, the HTML depends on the game's version
-    alone, so it comes from the fragment cache and costs no query for the hands.
-    """
-    if not state:
-        build = lambda: game_context(game)  # noqa: E731
-        if request.htmx:
-            live = fragments.render("live", game, "games/game.html#live", build, request)
-            return HttpResponse(live, status=status)
-        if not request.COOKIES.get(CookieStorage.cookie_name):
-            # Only the owner sees this page and no message waits: the whole page is the same
-            # every time until the game changes.
-            page = fragments.render(
-                "page",
-                game,
-                "games/game.html",
-                lambda: {**game_context(game), "user": request.user, "messages": ()},
-                request,
-            )
-            return HttpResponse(page, status=status)
-        page = fragments.render("content", game, "games/game.html#page", build, request)
-        context = {"game": game, "page_html": page}
-        return TemplateResponse(request, "games/game.html", context, status=status)
-    template = "games/game.html#live" if request.htmx else "games/game.html"
-    return TemplateResponse(request, template, game_context(game, **state), status=status)
+@require_safe
+def game_chart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The score chart alone: the page asks for it again after a hand is scored."""
+    return HttpResponse(GameParts(owned_game(request, pk)).chart)
 
 
-def game_context(
-    game: Game,
+def live_context(
+    parts: GameParts,
     *,
-    hands: list[scoring.Hand] | None = None,
-    result: scoring.GameResult | None = None,
     bids_form: BidsForm | None = None,
     tricks_form: TricksForm | None = None,
     notice: str | None = None,
     notice_kind: str = "warning",
+    rows: bool = True,
 ) -> dict:
-    """Everything the game page shows, from a replay of the hands."""
-    if hands is None:
-        hands = game.recorded_hands()
-    if result is None:
-        result = game.replay(hands)
-    rules = result.rules
-    if not result.finished:
-        if result.pending is not None:
+    """What the game page shows: cached parts, and the forms drawn afresh for each visitor."""
+    game, state, rules = parts.game, parts.state, parts.rules
+    if not state.finished:
+        if state.pending_hand is not None:
             tricks_form = tricks_form or TricksForm(
-                initial={"hand": result.pending.number},
+                initial={"hand": state.pending_hand.number},
                 rules=rules,
                 players=game.players,
-                pending=result.pending,
+                bids=state.pending_hand.bids,
+                contracts=state.pending_hand.contracts,
             )
         else:
-            bids_form = bids_form or new_bids_form(game, result, hands)
+            bids_form = bids_form or BidsForm(
+                initial={"hand": state.next_number},
+                rules=rules,
+                players=game.players,
+                first_bidder=state.next_first_bidder_seat,
+                dealer=state.next_dealer_seat,
+            )
     return {
         "game": game,
-        "result": result,
+        "parts": parts,
+        "state": state,
         "rules": rules,
         "preset_title": display.preset_title(game.preset),
-        "sides": display.sides(result),
-        "outcome": display.outcome(result),
-        "history": display.hands(result),
-        "pending": display.pending(result),
-        "next_dealer": game.players[result.next_dealer],
-        "next_first_bidder": game.players[result.next_first_bidder],
-        "next_number": len(hands) + 1,
+        "rows": parts.rows() if rows else (),
         "bids_form": bids_form,
         "tricks_form": tricks_form,
-        "last_number": len(hands),
-        "last_played": bool(hands) and hands[-1].tricks is not None,
         "notice": notice,
         "notice_kind": notice_kind,
-        "rematch": Game.objects.filter(rematch_of=game).first() if result.finished else None,
+        "rematch": Game.objects.filter(rematch_of=game).first() if state.finished else None,
     }
 
 
-def new_bids_form(game: Game, result: scoring.GameResult, hands, data=None) -> BidsForm:
-    return BidsForm(
-        data,
-        initial={"hand": len(hands) + 1},
-        rules=result.rules,
-        players=game.players,
-        first_bidder=result.next_first_bidder,
-        dealer=result.next_dealer,
-    )
-
-
-def after_write(request: HtmxHttpRequest, game: Game, message: str | None = None) -> HttpResponse:
-    """Post/redirect/get without JavaScript; the fresh live part for htmx."""
+def written(request: HtmxHttpRequest, write: recording.Written) -> HttpResponse:
+    """After a saved step: post/redirect/get, or for htmx only the parts that changed."""
     if not request.htmx:
-        if message:
-            messages.success(request, message)
-        return redirect(game)
-    game.refresh_from_db()
-    if message:
-        return render_game(request, game, notice=message, notice_kind="success")
-    return render_game(request, game)
+        if write.notice:
+            messages.success(request, write.notice)
+        return redirect(write.game)
+    parts = GameParts(write.game, write.hands, write.result)
+    context = live_context(parts, notice=write.notice, notice_kind="success", rows=False)
+    context.update(oob=True, removed=write.removed_row)
+    if write.added_row is not None:
+        context["added"] = parts.rows([write.added_row])
+    response = TemplateResponse(request, f"{TEMPLATE}#written", context)
+    if write.added_row or write.removed_row:
+        trigger_client_event(response, "hand-scored")
+    return response
 
 
-def conflict(request: HtmxHttpRequest, game: Game, problem: str) -> HttpResponse:
+def refused(request: HtmxHttpRequest, table: recording.Table, **forms) -> HttpResponse:
+    """A form with its errors, nothing saved: for htmx the entry step alone."""
+    parts = GameParts(table.game, table.hands, table.result)
+    if request.htmx:
+        context = live_context(parts, rows=False, **forms)
+        return TemplateResponse(request, f"{TEMPLATE}#entry", context, status=422)
+    return TemplateResponse(request, TEMPLATE, live_context(parts, **forms), status=422)
+
+
+def conflict(request: HtmxHttpRequest, pk: int, problem: recording.Conflict) -> HttpResponse:
     """The form no longer matches the game: say so, and show the game as it now is."""
     if not request.htmx:
-        messages.warning(request, problem)
-        return redirect(game)
-    game.refresh_from_db()
-    return render_game(request, game, notice=problem, status=409)
-
-
-def stale_step(step: str, posted: str, recorded: int) -> str:
-    """Why a bids or tricks form was refused: the hand is done, or the game moved on."""
-    if posted.isascii() and posted.isdigit() and len(posted) < 7 and 1 <= int(posted) <= recorded:
-        return (
-            f"Hand {int(posted)}'s {step} were already recorded (perhaps from another phone). "
-            "Here is the current state."
-        )
-    return OUT_OF_DATE
+        messages.warning(request, str(problem))
+        return redirect("game", pk=pk)
+    context = live_context(GameParts(owned_game(request, pk)), notice=str(problem))
+    response = TemplateResponse(request, f"{TEMPLATE}#live", context, status=409)
+    return reswap(retarget(response, "#live"), "outerHTML")
 
 
 def add_hand_error(form, error: scoring.HandError, number: int) -> None:
@@ -193,116 +163,114 @@ def add_hand_error(form, error: scoring.HandError, number: int) -> None:
 @require_POST
 def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step 1 of a hand. The posted hand number must be the next one, or the form is stale."""
-    game = owned_game(request, pk)
-    hands = game.recorded_hands()
-    result = game.replay(hands)
-    if result.finished:
-        return conflict(request, game, "The game is over: no more hands can be recorded.")
-    number = len(hands) + 1
-    posted = request.POST.get("hand", "")
-    if result.pending is not None or posted != str(number):
-        return conflict(request, game, stale_step("bids", posted, recorded=len(hands)))
-    form = new_bids_form(game, result, hands, data=request.POST)
-    if form.is_valid():
-        try:
-            recording.record_bids(game.pk, number, form.bids())
-        except recording.Conflict as error:
-            return conflict(request, game, str(error))
-        except scoring.HandError as error:
-            add_hand_error(form, error, number)
-        else:
-            return after_write(request, game)
-    return render_game(request, game, hands=hands, result=result, bids_form=form, status=422)
+    try:
+        with recording.writing(request.user, pk) as table:
+            number = posted_number(request.POST.get("hand"))
+            table.check_bids_step(number)
+            form = BidsForm(request.POST, rules=table.rules, players=table.game.players)
+            if form.is_valid():
+                try:
+                    write = table.record_bids(number, form.bids())
+                except scoring.HandError as error:
+                    add_hand_error(form, error, number)
+                else:
+                    return written(request, write)
+            result = table.result
+            form.arrange(result.next_first_bidder, result.next_dealer)
+            return refused(request, table, bids_form=form)
+    except recording.Conflict as problem:
+        return conflict(request, pk, problem)
 
 
 @require_POST
 def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step 2 of a hand, for the hand being played and no other."""
-    game = owned_game(request, pk)
-    hands = game.recorded_hands()
-    result = game.replay(hands)
-    pending = result.pending
-    posted = request.POST.get("hand", "")
-    if pending is None or posted != str(pending.number):
-        played = len(hands) - (1 if pending else 0)
-        return conflict(request, game, stale_step("tricks", posted, recorded=played))
-    form = TricksForm(request.POST, rules=result.rules, players=game.players, pending=pending)
-    if form.is_valid():
-        try:
-            recording.record_tricks(game.pk, pending.number, form.tricks())
-        except recording.Conflict as error:
-            return conflict(request, game, str(error))
-        except scoring.HandError as error:
-            add_hand_error(form, error, pending.number)
-        else:
-            return after_write(request, game)
-    return render_game(request, game, hands=hands, result=result, tricks_form=form, status=422)
+    try:
+        with recording.writing(request.user, pk) as table:
+            number = posted_number(request.POST.get("hand"))
+            table.check_tricks_step(number)
+            players, bids = table.game.players, table.hands[-1].bids
+            form = TricksForm(request.POST, rules=table.rules, players=players, bids=bids)
+            if form.is_valid():
+                try:
+                    write = table.record_tricks(number, form.tricks())
+                except scoring.HandError as error:
+                    add_hand_error(form, error, number)
+                else:
+                    return written(request, write)
+            return refused(request, table, tricks_form=form)
+    except recording.Conflict as problem:
+        return conflict(request, pk, problem)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Correct any recorded hand, the one being played included; the rest follows by replay."""
-    game = owned_game(request, pk)
-    hands = game.recorded_hands()
-    hand = hands[number - 1] if 1 <= number <= len(hands) else None
-    if hand is None:
-        if request.method == "GET":
+    if request.method != "POST":
+        game = owned_game(request, pk)
+        hands = game.recorded_hands()
+        if not 1 <= number <= len(hands):
             raise Http404("No such hand.")
-        return stale_edit(request, game, f"There is no hand {number} in this game any more.")
+        return edit_page(request, game, number, edit_form(game, hands, number))
+    try:
+        with recording.writing(request.user, pk) as table:
+            if not 1 <= number <= len(table.hands):
+                raise recording.Conflict(f"There is no hand {number} in this game any more.")
+            form = edit_form(table.game, table.hands, number, request.POST)
+            if "version" in form.errors:
+                raise recording.Conflict(recording.OUT_OF_DATE)
+            if form.is_valid():
+                try:
+                    write = table.correct_hand(
+                        number, form.bids(), form.tricks(), form.cleaned_data["version"]
+                    )
+                except scoring.HandError as error:
+                    add_hand_error(form, error, number)
+                else:
+                    messages.success(request, write.notice)
+                    return navigate(request, write.game)
+            return edit_page(request, table.game, number, form)
+    except recording.Conflict as problem:
+        messages.warning(request, str(problem))
+        return navigate(request, reverse("game", args=[pk]), status=409)
+
+
+def edit_form(game: Game, hands: list[scoring.Hand], number: int, data=None) -> EditHandForm:
+    hand = hands[number - 1]
     rules = game.rules_obj()
-    is_last = number == len(hands)
-    initial = {"version": game.version}
+    initial: dict = {"version": game.version}
     for seat in range(rules.players):
         initial[f"bid_{seat}"] = str(hand.bids[seat])
         if hand.tricks is not None and hand.tricks[seat] is not None:
             initial[f"tricks_{seat}"] = str(hand.tricks[seat])
-    form = EditHandForm(
-        request.POST if request.method == "POST" else None,
+    return EditHandForm(
+        data,
         initial=initial,
         rules=rules,
         players=game.players,
-        allow_no_tricks=is_last,
+        allow_no_tricks=number == len(hands),
     )
-    if form.is_bound and "version" in form.errors:
-        return stale_edit(request, game, OUT_OF_DATE)
-    if form.is_bound and form.is_valid():
-        try:
-            recording.edit_hand(
-                game.pk, number, form.bids(), form.tricks(), form.cleaned_data["version"]
-            )
-        except recording.Conflict as error:
-            return stale_edit(request, game, str(error))
-        except scoring.HandError as error:
-            add_hand_error(form, error, number)
-        else:
-            messages.success(
-                request, f"Hand {number} corrected; every score after it was worked out again."
-            )
-            return navigate(request, game)
+
+
+def edit_page(request: HtmxHttpRequest, game: Game, number: int, form) -> HttpResponse:
+    is_last = number == game.hand_count
     context = {"game": game, "number": number, "form": form, "is_last": is_last}
     template = "games/edit_hand.html#form" if request.htmx else "games/edit_hand.html"
     return TemplateResponse(request, template, context, status=422 if form.errors else 200)
 
 
-def stale_edit(request: HtmxHttpRequest, game: Game, problem: str) -> HttpResponse:
-    """A correction made from an old form is dropped: back to the game as it now is."""
-    messages.warning(request, problem)
-    return navigate(request, game, status=409)
-
-
 @require_POST
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Take back the last step; the version keeps a double tap from undoing two."""
-    game = owned_game(request, pk)
     try:
-        version = int(request.POST.get("version", ""))
-    except ValueError:
-        return conflict(request, game, "That undo button was out of date; nothing was undone.")
-    try:
-        undone, _ = recording.undo_last(game.pk, version)
-    except recording.Conflict as error:
-        return conflict(request, game, str(error))
-    return after_write(request, game, undone)
+        with recording.writing(request.user, pk) as table:
+            version = posted_number(request.POST.get("version"))
+            if version is None:
+                raise recording.Conflict("That undo button was out of date; nothing was undone.")
+            write = table.undo_last(version)
+    except recording.Conflict as problem:
+        return conflict(request, pk, problem)
+    return written(request, write)
 
 
 @require_POST
@@ -311,7 +279,9 @@ def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = owned_game(request, pk)
     result = game.replay()
     if not result.finished:
-        return conflict(request, game, "A rematch can start once this game is over.")
+        return conflict(
+            request, pk, recording.Conflict("A rematch can start once this game is over.")
+        )
     new, created = recording.start_rematch(game, result)
     if created:
         messages.success(request, f"Rematch! {game.players[new.first_dealer]} deals first.")

@@ -12,55 +12,29 @@ The owner turns the link off or replaces it on the share page; an old or disable
 import json
 
 from django.contrib import messages
-from django.db import connection
+from django.core.cache import cache
+from django.db import connection, transaction
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.crypto import salted_hmac
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
-from games import display, fragments
-from games.models import Game, new_watch_token
+from games.models import Game
+from games.parts import TIMEOUT, GameParts
 from games.views.base import HtmxHttpRequest, owned_game
 
 POLL_SECONDS = 4
 
 
-def etag_for(pk: int, version: int) -> str:
-    return f'"g{pk}v{version}"'
-
-
-def watch_context(game: Game) -> dict:
-    result = game.replay()
-    etag = etag_for(game.pk, game.version)
-    return {
-        "game": game,
-        "result": result,
-        "rules": result.rules,
-        "sides": display.sides(result),
-        "outcome": display.outcome(result),
-        "history": display.hands(result),
-        "pending": display.pending(result),
-        "next_dealer": game.players[result.next_dealer],
-        "poll_seconds": POLL_SECONDS,
-        "poll_headers": json.dumps({"If-None-Match": etag}),
-        "etag": etag,
-    }
-
-
-def _private(response: HttpResponse) -> HttpResponse:
-    """Never stored by a shared cache; the browser asks again every time."""
-    patch_cache_control(response, private=True, no_cache=True)
-    response.headers["X-Robots-Tag"] = "noindex, nofollow"
-    return response
-
-
-@require_GET
-def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    game = get_object_or_404(Game, watch_token=token, watch_enabled=True)
-    return _private(TemplateResponse(request, "games/watch.html", watch_context(game)))
+def etag_for(token: str, version: int) -> str:
+    """Opaque: it changes with the game but tells nothing of its id or how often it changed."""
+    digest = salted_hmac("watch-etag", f"{token}:{version}", algorithm="sha256").hexdigest()
+    return f'"{digest[:24]}"'
 
 
 def watch_state(token: str) -> tuple[int, int] | None:
@@ -69,6 +43,8 @@ def watch_state(token: str) -> tuple[int, int] | None:
     Plain SQL: this runs for every watcher every few seconds, and building the ORM query
     cost more than running it.
     """
+    if "\x00" in token:
+        return None
     table = Game._meta.db_table
     with connection.cursor() as cursor:
         cursor.execute(
@@ -78,18 +54,59 @@ def watch_state(token: str) -> tuple[int, int] | None:
         return cursor.fetchone()
 
 
-@require_GET
+def watch_html(template: str, token: str, state: tuple[int, int]) -> str:
+    """The watch page or its live part for this version, from the cache when it is there.
+
+    Neither holds anything of one visitor (no form, no token, no account), so each is cached
+    whole; a long game's page is over the cache's entry limit and is assembled from its parts
+    (each cached on its own) every time instead.
+    """
+    key = f"watch:{template}:{state[0]}:{state[1]}"
+    html = cache.get(key)
+    if html is None:
+        game = Game.objects.get(pk=state[0])
+        parts = GameParts(game)
+        etag = etag_for(token, game.version)
+        context = {
+            "game": game,
+            "parts": parts,
+            "state": parts.state,
+            "rules": parts.rules,
+            "rows": parts.rows(),
+            "poll_seconds": POLL_SECONDS,
+            "poll_headers": json.dumps({"If-None-Match": etag}),
+            "etag": etag,
+        }
+        html = render_to_string(template, context)
+        cache.set(key, html, TIMEOUT)
+    return html
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    """Never stored by a shared cache; the browser asks again every time."""
+    patch_cache_control(response, private=True, no_cache=True)
+    response.headers["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+@require_safe
+def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    state = watch_state(token)
+    if state is None:
+        raise Http404("No such game.")
+    return _private(HttpResponse(watch_html("games/watch.html", token, state)))
+
+
+@require_safe
 def watch_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The polled fragment: 304 from a single query while nothing has changed."""
     state = watch_state(token)
     if state is None:
         raise Http404("No such game.")
-    etag = etag_for(*state)
+    etag = etag_for(token, state[1])
     response = get_conditional_response(request, etag=etag)
     if response is None:
-        game = Game.objects.get(pk=state[0])
-        live = fragments.render("watch", game, "games/watch.html#live", lambda: watch_context(game))
-        response = HttpResponse(live)
+        response = HttpResponse(watch_html("games/watch.html#live", token, state))
     response.headers["ETag"] = etag
     return _private(response)
 
@@ -98,21 +115,25 @@ def watch_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The owner's page for the watch link: show it, turn it off or on, or replace it."""
-    game = owned_game(request, pk)
     if request.method == "POST":
-        action = request.POST.get("action")
-        games = Game.objects.filter(pk=game.pk)
-        if action == "off":
-            games.update(watch_enabled=False)
-            messages.success(request, "The watch link is off: nobody can open it now.")
-        elif action == "on":
-            games.update(watch_enabled=True)
-            messages.success(request, "The watch link works again.")
-        elif action == "replace":
-            games.update(watch_token=new_watch_token(), watch_enabled=True)
-            messages.success(request, "New watch link made; the old one no longer works.")
-        else:
-            messages.warning(request, "Nothing changed.")
+        with transaction.atomic():
+            game = owned_game(request, pk, lock=True)
+            change_watch_link(request, game, request.POST.get("action"))
         return redirect("share", pk=game.pk)
+    game = owned_game(request, pk)
     link = request.build_absolute_uri(reverse("watch", args=[game.watch_token]))
     return TemplateResponse(request, "games/share.html", {"game": game, "link": link})
+
+
+def change_watch_link(request: HtmxHttpRequest, game: Game, action: str | None) -> None:
+    if action == "off":
+        game.set_watch_link(enabled=False)
+        messages.success(request, "The watch link is off: nobody can open it now.")
+    elif action == "on":
+        game.set_watch_link(enabled=True)
+        messages.success(request, "The watch link works again.")
+    elif action == "replace":
+        game.set_watch_link(enabled=True, new_token=True)
+        messages.success(request, "New watch link made; the old one no longer works.")
+    else:
+        messages.warning(request, "Nothing changed.")

@@ -1,0 +1,146 @@
+"""The read-only parts of a game's pages, rendered once and kept in Django's cache.
+
+The standings, the chart and what the entry step needs to know are keyed on the game and its
+version; each history row on the game, the hand's number and the game's `history_version` (a
+new hand leaves the earlier rows as they were; a correction or an undo moves it). The game page,
+its htmx fragment and the watch page all draw from the same entries, so a row rendered once
+serves all three. Forms are never cached: they are drawn per request with the visitor's own
+CSRF token. Nothing here is kept as truth: on a miss the hands are read and replayed once, and
+every missing part is filled from that one replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from games import chart, display, scoring
+from games.models import Game
+
+TIMEOUT = 24 * 60 * 60
+TEMPLATE = "games/game.html"
+
+
+@dataclass(frozen=True)
+class TableState:
+    """What the live part shows around its forms: small, so it is cached whole."""
+
+    finished: bool
+    outcome: display.OutcomeView | None
+    pending: display.PendingView | None
+    pending_hand: scoring.PendingHand | None
+    next_number: int
+    next_dealer: str
+    next_first_bidder: str
+    next_first_bidder_seat: int
+    next_dealer_seat: int
+    last_number: int
+    last_played: bool
+    played: int  # hands with their tricks in: the history's rows
+
+
+def _state(game: Game, hands: list[scoring.Hand], result: scoring.GameResult) -> TableState:
+    players = game.players
+    pending = display.pending(result)
+    return TableState(
+        finished=result.finished,
+        outcome=display.outcome(result),
+        pending=pending,
+        pending_hand=result.pending,
+        next_number=len(hands) + 1,
+        next_dealer=players[result.next_dealer],
+        next_first_bidder=players[result.next_first_bidder],
+        next_first_bidder_seat=result.next_first_bidder,
+        next_dealer_seat=result.next_dealer,
+        last_number=len(hands),
+        last_played=bool(hands) and hands[-1].tricks is not None,
+        played=len(result.hands),
+    )
+
+
+class GameParts:
+    """The cached parts of one version of a game. Give `hands` and `result` when a write
+    has just worked them out; otherwise they are read and replayed only on a cache miss."""
+
+    def __init__(
+        self,
+        game: Game,
+        hands: list[scoring.Hand] | None = None,
+        result: scoring.GameResult | None = None,
+    ) -> None:
+        self.game = game
+        self._hands = hands
+        if result is not None:
+            self.__dict__["result"] = result
+
+    def key(self, kind: str) -> str:
+        # Ids are never reused (AUTOINCREMENT on SQLite, sequences on PostgreSQL).
+        return f"{kind}:{self.game.pk}:{self.game.version}"
+
+    def row_key(self, number: int) -> str:
+        return f"row:{self.game.pk}:{self.game.history_version}:{number}"
+
+    @property
+    def hands(self) -> list[scoring.Hand]:
+        if self._hands is None:
+            self._hands = self.game.recorded_hands()
+        return self._hands
+
+    @cached_property
+    def result(self) -> scoring.GameResult:
+        return self.game.replay(self.hands)
+
+    @property
+    def rules(self) -> scoring.Rules:
+        return self.game.rules_obj()
+
+    @cached_property
+    def state(self) -> TableState:
+        return cache.get_or_set(
+            self.key("state"), lambda: _state(self.game, self.hands, self.result), TIMEOUT
+        )
+
+    def _html(self, kind: str, template: str, context: Callable[[], dict[str, Any]]) -> SafeString:
+        html = cache.get(self.key(kind))
+        if html is None:
+            html = render_to_string(template, context())
+            cache.set(self.key(kind), html, TIMEOUT)
+        # Our own template's output, escaped when it was rendered.
+        return mark_safe(html)
+
+    @cached_property
+    def standings(self) -> SafeString:
+        return self._html(
+            "standings",
+            f"{TEMPLATE}#standings",
+            lambda: {"sides": display.sides(self.result), "rules": self.rules},
+        )
+
+    @cached_property
+    def chart(self) -> SafeString:
+        return self._html(
+            "chart", "games/score_chart.html", lambda: {"chart": chart.build(self.result)}
+        )
+
+    def rows(self, numbers: list[int] | None = None) -> list[tuple[int, SafeString]]:
+        """History rows, newest first: every played hand, or the ones asked for."""
+        if numbers is None:
+            numbers = list(range(self.state.played, 0, -1))
+        keys = {number: self.row_key(number) for number in numbers}
+        found = cache.get_many(list(keys.values()))
+        missing = [number for number in numbers if keys[number] not in found]
+        if missing:
+            views = {view.number: view for view in display.hands(self.result)}
+            fresh = {
+                keys[number]: render_to_string(f"{TEMPLATE}#hand_row", {"hand": views[number]})
+                for number in missing
+            }
+            cache.set_many(fresh, TIMEOUT)
+            found.update(fresh)
+        return [(number, mark_safe(found[keys[number]])) for number in numbers]
