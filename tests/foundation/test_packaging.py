@@ -1,6 +1,8 @@
 """The installed app is the product: the bench and the test tools stay under tests/."""
 
 import ast
+import importlib.util
+import re
 import tomllib
 from fnmatch import fnmatchcase
 
@@ -49,3 +51,12 @@ def test_the_product_imports_nothing_from_tests():
                     if name == "tests" or name.startswith("tests.")
                 ]
     assert offenders == []
+
+
+def test_every_module_the_readme_runs_exists():
+    readme = (BASE_DIR / "README.md").read_text()
+    modules = set(re.findall(r"python -m ([\w.]+)", readme))
+
+    assert {"tests.tools.bench", "tests.tools.bench.engine"} <= modules
+    for module in modules:
+        assert importlib.util.find_spec(module) is not None, module
