@@ -17,12 +17,13 @@ PYTHON := $(shell for c in python3.14 python3.13 python3.12 \
 	then echo "$$c"; break; fi; done)
 endif
 
-.PHONY: help run test bench lock vendor-htmx clean
+.PHONY: help run test test-fast bench lock vendor-htmx clean
 
 help:
-	@echo "make run    install, migrate the SQLite database and serve on http://$(HOST):$(PORT)/"
-	@echo "make test   install the test tools and run every check"
-	@echo "make bench  measure throughput and latency under gunicorn"
+	@echo "make run        install, migrate the SQLite database and serve on http://$(HOST):$(PORT)/"
+	@echo "make test       install the test tools and run every check"
+	@echo "make test-fast  lint and the tests outside the slow lanes (browser, faults, serving, bench)"
+	@echo "make bench      measure throughput and latency under gunicorn"
 
 $(PY):
 	@if [ -z "$(PYTHON)" ]; then \
@@ -55,10 +56,19 @@ test: $(VENV)/.installed-test .secret_key
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest
+	$(PY) -m pytest $(PYTEST_ARGS)
 
+# The quick loop while coding; `make test` (and CI) still run every lane.
+FAST_LANE := not browser and not faults and not serving and not bench
+test-fast: $(VENV)/.installed-test .secret_key
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(PY) -m pytest -m "$(FAST_LANE)" $(PYTEST_ARGS)
+
+# The harness lives under tests/ (a development tool, not part of the installed app).
+# Options go through BENCH_ARGS, e.g. make bench BENCH_ARGS="--duration 10 --connections 4".
 bench: $(VENV)/.installed-test .secret_key
-	$(PY) manage.py bench
+	$(PY) -m tests.tools.bench $(BENCH_ARGS)
 
 # Re-pin every dependency after changing pyproject.toml.
 lock: $(PY)

@@ -119,8 +119,6 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "NAME": os.environ.get("DJANGO_TEST_DB", str(BASE_DIR / ".test-db.sqlite3"))
     }
 
-DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

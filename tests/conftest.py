@@ -1,9 +1,44 @@
 """Shared fixtures: accounts, games built through the real recording code, plain static files."""
 
+from pathlib import Path
+
 import pytest
 from django.core.cache import cache
 
 from games import recording, scoring
+
+TESTS = Path(__file__).parent
+# The slow lanes, one folder each; `serving` is marked in the files that start gunicorn.
+LANES = {"browser": "browser", "faults": "faults", "bench": "bench"}
+# What gives a test the database; pytest-django refuses it to every other test.
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "django_db_setup",
+    "live_server",
+}
+
+
+def pytest_collection_modifyitems(items):
+    """Mark each test's lane, and `nodb` on every test that cannot reach the configured database.
+
+    A test without the django_db marker or a database fixture is refused the database by
+    pytest-django, so the DB-free lane can be found rather than listed: CI runs it once, not
+    once per database. `usesdb` keeps out a test whose own processes use DATABASE_URL.
+    """
+    for item in items:
+        folder = item.path.relative_to(TESTS).parts[0]
+        if folder in LANES:
+            item.add_marker(LANES[folder])
+        uses_database = (
+            item.get_closest_marker("django_db")
+            or item.get_closest_marker("usesdb")
+            or DATABASE_FIXTURES.intersection(item.fixturenames)
+        )
+        if not uses_database:
+            item.add_marker("nodb")
 
 
 @pytest.fixture(autouse=True)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.benchmark import load
+from tests.tools.bench import load
 
 WRK_OUTPUT = """Running 5s test @ http://127.0.0.1:8000/healthz
   8 threads and 8 connections

@@ -2,8 +2,8 @@
 
 import pytest
 
-from games.benchmark import seed
 from games.models import Game
+from tests.tools.bench import seed
 
 pytestmark = pytest.mark.django_db
 
@@ -17,12 +17,17 @@ def test_the_seed_gives_home_fifty_games_and_the_load_endless_ones():
     reader_games = Game.objects.filter(owner=seeded.reader)
     assert reader_games.filter(finished=True).exists()
     assert reader_games.filter(finished=False, hand_count__gt=0).exists()
-    assert len(seeded.post_games) == 3
-    for pk in (*seeded.post_games, seeded.query_game):
+    assert len(seeded.post_games) == len(seeded.long_games) == 3
+    short = (*seeded.post_games, seeded.query_game)
+    long = (*seeded.long_games, seeded.long_query_game)
+    for pk in (*short, *long):
         game = Game.objects.get(pk=pk)
         assert game.owner == seeded.writer
         assert game.rules_obj().target_score == 1_000_000
+        assert game.hand_count == (seed.PAGE_HANDS if pk in short else seed.LONG_HANDS)
+        assert not game.finished
         assert seed.next_step(pk) == ("bids", game.hand_count + 1)
+    assert seed.LONG_HANDS == 200
     for game in Game.objects.all():
         result = game.replay()
         assert game.scores == [side.score for side in result.sides]

@@ -13,8 +13,6 @@ from django.conf import settings
 from django.middleware.csrf import _get_new_csrf_string
 from django.test import Client
 
-from games.benchmark import server
-from games.benchmark.database import current_url
 from games.models import Game
 from tests.conftest import assert_summary_is_a_fresh_replay
 from tests.faults.conftest import (
@@ -23,6 +21,8 @@ from tests.faults.conftest import (
     RECORDED_TRICKS,
     TRICKS,
 )
+from tests.tools import server
+from tests.tools.database import current_url
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

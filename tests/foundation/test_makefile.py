@@ -120,3 +120,34 @@ def test_the_secret_key_file_is_never_committed():
 
     assert ignored.returncode == 0
     assert tracked.stdout == ""
+
+
+def pytest_line(plan: str) -> str:
+    lines = [line for line in plan.splitlines() if " -m pytest" in line]
+    assert len(lines) == 1, plan
+    return lines[0].split(" -m pytest", 1)[1].strip()
+
+
+def test_make_test_runs_every_lane_and_passes_pytest_args_through():
+    assert pytest_line(make("-n", "test").stdout) == ""
+    chosen = make("-n", "test", "PYTEST_ARGS=-m 'not nodb'").stdout
+    assert pytest_line(chosen) == "-m 'not nodb'"
+
+
+def test_make_test_fast_lints_and_leaves_out_the_slow_lanes():
+    plan = make("-n", "test-fast").stdout
+
+    positions(plan, ".venv/bin/ruff check .", ".venv/bin/ruff format --check .")
+    assert pytest_line(plan) == '-m "not browser and not faults and not serving and not bench"'
+
+
+def test_ci_runs_everything_on_sqlite_and_only_database_tests_again_on_postgresql():
+    script = (BASE_DIR / ".ci" / "run").read_text()
+    commands = [line for line in script.splitlines() if not line.startswith(("#", "echo"))]
+    runs = [line for line in commands if "make test" in line]
+
+    assert runs == [
+        "make test",
+        'DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/spades" make test '
+        "PYTEST_ARGS='-m \"not nodb\"'",
+    ]

@@ -16,6 +16,8 @@ import pytest
 
 from tests.foundation.processes import BASE_DIR, GUNICORN, clean_env, free_port, manage
 
+pytestmark = pytest.mark.serving
+
 HTMX_SOURCE = BASE_DIR / "static" / "vendor" / "htmx" / "htmx.min.js"
 HASHED_HTMX = re.compile(r"/static/vendor/htmx/htmx\.min\.[0-9a-f]{12}\.js")
 ONE_YEAR = 60 * 60 * 24 * 365

@@ -1,4 +1,7 @@
-"""gunicorn on loopback as deployed: the project's gunicorn.conf.py, DEBUG off, whitenoise."""
+"""gunicorn on loopback as deployed: the project's gunicorn.conf.py, DEBUG off, whitenoise.
+
+The bench and the fault tests start the app with it; the app itself never imports it.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlencode
 
 from django.conf import settings
 
@@ -27,6 +31,23 @@ def get(port: int, path: str, headers: dict | None = None, timeout: float = 10):
     conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
     try:
         conn.request("GET", path, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        conn.close()
+
+
+def post(port: int, path: str, form: dict, headers: dict | None = None, timeout: float = 10):
+    """One form POST to the server on loopback: (status, headers, raw body as sent)."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    body = urlencode(form)
+    try:
+        conn.request(
+            "POST",
+            path,
+            body=body,
+            headers={"Content-Type": "application/x-www-form-urlencoded", **(headers or {})},
+        )
         response = conn.getresponse()
         return response.status, dict(response.getheaders()), response.read()
     finally:

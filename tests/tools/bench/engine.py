@@ -1,4 +1,7 @@
-"""How fast a long game replays: `python -m games.scoring.bench [--hands 1000] [--repeat 20]`."""
+"""How fast a long game replays: `python -m tests.tools.bench.engine [--hands 1000] [--repeat 20]`.
+
+Pure Python like the engine it times, so it runs without Django set up.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +9,7 @@ import argparse
 import random
 import time
 
-from .engine import Hand, score_game
-from .rules import BLIND_NIL, NIL, Rules
+from games.scoring import BLIND_NIL, NIL, Hand, Rules, score_game
 
 BENCH_RULES = Rules(target_score=1_000_000, losing_score=None)
 

@@ -12,8 +12,9 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import Resolver404, resolve
 
-from games.benchmark import server
 from games.models import Game
+from tests.tools import server
+from tests.tools.bench import seed
 
 ASSET = re.compile(r'<link[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"|<script[^>]*\bsrc="([^"]+)"')
 WATCH_LINK = re.compile(r'hx-get="(/watch/[^"]+)"')
@@ -75,34 +76,64 @@ def swap_weight(port: int, path: str, headers: dict) -> dict:
     return {"bytes": part["bytes"], "parts": [part]}
 
 
+def record_swap(port: int, game_id: int, headers: dict, steps: dict[str, dict]) -> dict:
+    """What htmx receives after each step of the game's next hand, posted over HTTP.
+
+    `headers` carry the writer's session, CSRF token and HX-Request; `steps` the form of each
+    step in order ("bids", then "tricks").
+    """
+    parts = {}
+    for step, data in steps.items():
+        current, number = seed.next_step(game_id)
+        if current != step:
+            raise RuntimeError(f"game {game_id} expected {current}, not {step}")
+        path = f"/games/{game_id}/{step}/"
+        form = {"hand": str(number), **data}
+        status, got, body = server.post(port, path, form, {**ACCEPT, **headers})
+        if status != 200:
+            raise RuntimeError(f"POST {path} answered {status}, not 200")
+        lower = {k.lower(): v for k, v in got.items()}
+        parts[step] = {
+            "path": path,
+            "encoding": lower.get("content-encoding", "identity"),
+            "bytes": len(body),
+            "uncompressed": len(decoded(got, body)),
+        }
+    return parts
+
+
 @dataclass(frozen=True)
-class WatchPoll:
-    path: str
-    headers: dict  # what a watching phone sends when nothing changed (If-None-Match)
+class Watch:
+    page: str | None  # the full watch page
+    poll: str | None  # the request a watching phone repeats
+    poll_headers: dict  # what it sends when nothing changed (If-None-Match)
+    why_not: str = ""  # why the page or the poll is missing
 
 
-def find_watch(game_id: int, port: int) -> tuple[WatchPoll | None, str]:
-    """The watch link's polling request and the ETag that makes it a 304, or why not."""
+def find_watch(game_id: int, port: int) -> Watch:
+    """The watch page, its polling request and the ETag that makes the poll a 304."""
     token = getattr(Game.objects.get(pk=game_id), "watch_token", None)
     if not token:
-        return None, "games have no watch token in this build"
+        return Watch(None, None, {}, "games have no watch token in this build")
     watch_path = f"/watch/{token}/"
     try:
         resolve(watch_path)
     except Resolver404:
-        return None, "no /watch/<token>/ URL in this build"
+        return Watch(None, None, {}, "no /watch/<token>/ URL in this build")
     watch_page = Client().get(watch_path)
     if watch_page.status_code != 200:
-        return None, f"GET {watch_path} answered {watch_page.status_code}"
+        return Watch(None, None, {}, f"GET {watch_path} answered {watch_page.status_code}")
     poll = WATCH_LINK.search(watch_page.content.decode())
     poll_path = poll.group(1) if poll else watch_path
     headers = {"HX-Request": "true"}
     status, got, _ = server.get(port, poll_path, headers)
     etag = {k.lower(): v for k, v in got.items()}.get("etag")
     if status != 200 or not etag:
-        return None, f"GET {poll_path} (htmx) answered {status} without an ETag"
+        why = f"GET {poll_path} (htmx) answered {status} without an ETag"
+        return Watch(watch_path, None, {}, why)
     headers = {**headers, "If-None-Match": etag}
     status, _, _ = server.get(port, poll_path, headers)
     if status != 304:
-        return None, f"GET {poll_path} with If-None-Match answered {status}, not 304"
-    return WatchPoll(poll_path, headers), ""
+        why = f"GET {poll_path} with If-None-Match answered {status}, not 304"
+        return Watch(watch_path, None, {}, why)
+    return Watch(watch_path, poll_path, headers)

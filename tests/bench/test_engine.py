@@ -1,8 +1,11 @@
-from games.scoring import bench
+"""The engine's own speed test: it runs, and the game it times is legal and long."""
+
+from games.scoring import score_game
+from tests.tools.bench import engine
 
 
 def test_bench_runs_and_prints_hands_per_second(capsys):
-    rate = bench.main(["--hands", "50", "--repeat", "1"])
+    rate = engine.main(["--hands", "50", "--repeat", "1"])
     output = capsys.readouterr().out
     assert "scored 50 hands" in output
     assert "hands per second" in output
@@ -10,6 +13,6 @@ def test_bench_runs_and_prints_hands_per_second(capsys):
 
 
 def test_bench_game_is_legal_and_long():
-    result = bench.score_game(bench.BENCH_RULES, bench.make_hands(200))
+    result = score_game(engine.BENCH_RULES, engine.make_hands(200))
     assert len(result.hands) == 200
     assert not result.finished

@@ -8,11 +8,12 @@ from django.contrib.auth import get_user_model
 
 from games import recording, scoring
 from games.models import Game, Hand
-from games.scoring.bench import make_hands
+from tests.tools.bench.engine import make_hands
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 HOME_GAMES = 50
 PAGE_HANDS = 20
+LONG_HANDS = 200  # the long game the record_long load posts to
 # Bids and tricks the load posts: Ann + Cat bid 7 and take 7, Ben + Dan bid 6 and take 6.
 POST_BIDS = {"bid_0": "3", "bid_1": "3", "bid_2": "4", "bid_3": "3"}
 POST_TRICKS = {"side_0": "7", "side_1": "6"}
@@ -27,8 +28,10 @@ class Seeded:
     reader: object  # owns exactly HOME_GAMES games, one of them the PAGE_HANDS-hand game
     writer: object  # owns the games the load posts to
     page_game: int
-    post_games: tuple[int, ...]
+    post_games: tuple[int, ...]  # PAGE_HANDS hands each, one per wrk thread
     query_game: int  # the writer's game for counting the queries of a post in process
+    long_games: tuple[int, ...]  # LONG_HANDS hands each, one per wrk thread
+    long_query_game: int
 
 
 def _create(user, rules_spec: dict, hands, name: str = "") -> Game:
@@ -82,8 +85,17 @@ def seed(threads: int) -> Seeded:
     starting = long_game_hands(PAGE_HANDS)
     posts = tuple(_create(writer, ENDLESS, starting).pk for _ in range(threads))
     query = _create(writer, ENDLESS, starting)
+    long_start = make_hands(LONG_HANDS)
+    long_posts = tuple(_create(writer, ENDLESS, long_start).pk for _ in range(threads))
+    long_query = _create(writer, ENDLESS, long_start)
     return Seeded(
-        reader=reader, writer=writer, page_game=page.pk, post_games=posts, query_game=query.pk
+        reader=reader,
+        writer=writer,
+        page_game=page.pk,
+        post_games=posts,
+        query_game=query.pk,
+        long_games=long_posts,
+        long_query_game=long_query.pk,
     )
 
 

@@ -1,0 +1,1 @@
+"""Development tools the tests and `make bench` share; not part of the installed app."""
