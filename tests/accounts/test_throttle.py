@@ -227,3 +227,12 @@ def test_parallel_guesses_cannot_overshoot_the_limit(owner, monkeypatch):
         [422] * throttle.PER_USERNAME + [429] * (GUESSERS - throttle.PER_USERNAME), key=str
     )
     assert len(checked) == throttle.PER_USERNAME
+
+
+@pytest.mark.parametrize("username", ["own\x00er", "\x00"])
+def test_a_name_no_account_can_have_is_refused_without_counting(sign_in, owner, username):
+    for _ in range(throttle.PER_ADDRESS + 1):
+        response = sign_in(username, PASSWORD)
+        assert response.status_code == 422
+        assert "username" in response.context["form"].errors
+    assert sign_in().status_code == 302
