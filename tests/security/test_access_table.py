@@ -182,7 +182,7 @@ def head_cases():
             yield pytest.param(name, who, marks=marks, id=f"{name}-{who}")
 
 
-@pytest.mark.parametrize(("name", "who"), head_cases())
+@pytest.mark.parametrize(("name", "who"), list(head_cases()))
 def test_head_is_answered_like_get(client, owner, stranger, game, who, name):
     sign_in_as(client, who, owner, stranger)
     url = reverse(name, args=[game.watch_token]) if name in WATCH else url_for(name, game)
