@@ -1,4 +1,5 @@
-"""gunicorn settings for `make run` and deployments; HOST, PORT and WEB_CONCURRENCY override."""
+"""gunicorn settings for `make run` and deployments; HOST, PORT, WEB_CONCURRENCY and
+GUNICORN_CONTROL_SOCKET override."""
 
 import os
 
@@ -9,3 +10,10 @@ timeout = 30
 accesslog = "-"
 errorlog = "-"
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
+
+# gunicorn's control socket (for `gunicornc`) defaults to one path per user, which two instances
+# on one machine would share. None unless GUNICORN_CONTROL_SOCKET gives this instance its own.
+if os.environ.get("GUNICORN_CONTROL_SOCKET", "").strip():
+    control_socket = os.environ["GUNICORN_CONTROL_SOCKET"].strip()
+else:
+    control_socket_disable = True

@@ -1,7 +1,6 @@
 """Forms for the table: they read what a player tapped; the scoring package judges it."""
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
@@ -10,11 +9,6 @@ from games import scoring
 MAX_NAME = 40
 SEAT_COUNT = 4
 MAX_GAME_FILE = 5 * 1024 * 1024
-
-
-class SignupForm(UserCreationForm):
-    class Meta(UserCreationForm.Meta):
-        fields = ("username",)
 
 
 class KeyPad(forms.RadioSelect):

@@ -180,14 +180,3 @@ class Hand(models.Model):
             bids=tuple(self.bids),
             tricks=None if self.tricks is None else tuple(self.tricks),
         )
-
-
-class LoginFailure(models.Model):
-    """A failed sign-in, kept for a short while so repeated guessing can be refused."""
-
-    username = models.CharField(max_length=150, db_index=True)
-    address = models.GenericIPAddressField(null=True, blank=True, db_index=True)
-    at = models.DateTimeField(auto_now_add=True, db_index=True)
-
-    def __str__(self) -> str:
-        return f"failed sign-in for {self.username!r} at {self.at:%Y-%m-%d %H:%M}"

@@ -1,14 +1,11 @@
-from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
-from games.views import accounts, exports, files, pages, review, table, watch
+from games.views import exports, files, pages, review, table, watch
 
 urlpatterns = [
     path("", pages.home, name="home"),
     path("healthz", pages.healthz, name="healthz"),
-    path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", accounts.sign_in, name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", include("games.accounts.urls")),
     path("games/new/", table.new_game, name="new_game"),
     path("games/import/", files.import_game, name="import_game"),
     path("games/<int:pk>/", table.game_detail, name="game"),

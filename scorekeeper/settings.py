@@ -38,8 +38,7 @@ def _secret_key() -> str:
         key = key_file.read_text().strip()
         if key:
             return key
-    if DEBUG:
-        return "django-insecure-development-only-key-never-use-in-production"
+    # No fixed fallback, even with DEBUG: anyone could forge this app's sessions and tokens.
     raise ImproperlyConfigured(
         "DJANGO_SECRET_KEY is not set. Set it to a long random string, for example the output "
         "of: python -c 'import secrets; print(secrets.token_urlsafe(50))' "
@@ -62,11 +61,13 @@ INSTALLED_APPS = [
     "django.forms",
     "django_htmx",
     "games",
+    "games.accounts",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "scorekeeper.middleware.unroutable_paths",
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -129,10 +130,45 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Signed-cookie sessions cost no database query per request.
-SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+# Sessions live in the database, so signing out (or changing the password) ends them on the
+# server: a copied cookie stops working. Not cached_db while the cache is per process: another
+# worker would keep serving a signed-out session from its own copy.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90
 MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
+
+
+def _trusted_proxies() -> int:
+    value = os.environ.get("DJANGO_TRUSTED_PROXIES", "").strip() or "0"
+    if not value.isdigit():
+        raise ImproperlyConfigured(
+            f"DJANGO_TRUSTED_PROXIES must be a whole number of reverse proxies, not {value!r}."
+        )
+    return int(value)
+
+
+# How many reverse proxies in front of the app append to X-Forwarded-For: sign-in throttling
+# reads the client's address that many entries from the end (0: the connection's own address).
+TRUSTED_PROXIES = _trusted_proxies()
+
+# Password reset e-mails: printed to the console unless an SMTP server is configured.
+if os.environ.get("DJANGO_EMAIL_HOST", "").strip():
+    _smtp = {
+        "host": os.environ["DJANGO_EMAIL_HOST"].strip(),
+        "username": os.environ.get("DJANGO_EMAIL_USER", ""),
+        "password": os.environ.get("DJANGO_EMAIL_PASSWORD", ""),
+        "use_ssl": env_flag("DJANGO_EMAIL_USE_SSL"),
+        "timeout": 10,
+    }
+    _smtp["use_tls"] = not _smtp["use_ssl"] and env_flag("DJANGO_EMAIL_USE_TLS", default=True)
+    if os.environ.get("DJANGO_EMAIL_PORT", "").strip():
+        _smtp["port"] = int(os.environ["DJANGO_EMAIL_PORT"])
+    MAILERS = {
+        "default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend", "OPTIONS": _smtp}
+    }
+else:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_EMAIL_FROM", "").strip() or "webmaster@localhost"
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"

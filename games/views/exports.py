@@ -6,7 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse, JsonResponse
 from django.utils import timezone
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from games import bundles, display
 from games.models import Game
@@ -61,7 +61,7 @@ def _filename(text: str, fallback: str) -> str:
     return slugify(text)[:60] or fallback
 
 
-@require_GET
+@require_safe
 def export_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = owned_game(request, pk)
     result = game.replay()
@@ -75,7 +75,7 @@ def export_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def export_all(request: HtmxHttpRequest) -> HttpResponse:
     """Every game of the user in one `spades-games/1` file: two queries however many games."""
     games = list(Game.objects.filter(owner=request.user).order_by("created_at", "pk"))

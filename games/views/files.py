@@ -6,7 +6,7 @@ from django.db import transaction
 from django.http import HttpResponse, JsonResponse
 from django.template.response import TemplateResponse
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from games import bundles, display, recording, scoring
 from games.forms import ImportForm
@@ -27,7 +27,7 @@ def game_file(game: Game, hands: list[scoring.Hand] | None = None) -> scoring.Ga
     )
 
 
-@require_GET
+@require_safe
 def export_game(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = owned_game(request, pk)
     response = JsonResponse(game_file(game).to_dict(), json_dumps_params={"indent": 1})
@@ -37,7 +37,7 @@ def export_game(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def import_game(request: HtmxHttpRequest) -> HttpResponse:
     """A game file (or a file of several) becomes the user's games, or nothing at all: one
     line says why."""

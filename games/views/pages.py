@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from games.models import Game
 from games.views.base import HtmxHttpRequest
@@ -22,7 +22,7 @@ from games.views.base import HtmxHttpRequest
 PAGE_SIZE = 20
 
 
-@require_GET
+@require_safe
 @never_cache
 def healthz(request: HtmxHttpRequest) -> HttpResponse:
     """One database round trip: the server is up and can reach its database."""
@@ -113,7 +113,7 @@ def render_history(
     return TemplateResponse(request, template, {**context, "list_html": mark_safe(listing)})
 
 
-@require_GET
+@require_safe
 def home(request: HtmxHttpRequest) -> TemplateResponse:
     if not request.user.is_authenticated:
         return TemplateResponse(request, "games/welcome.html")
@@ -121,6 +121,6 @@ def home(request: HtmxHttpRequest) -> TemplateResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def game_list(request: HtmxHttpRequest) -> TemplateResponse:
     return render_history(request, "games/games.html")

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
 from django.template.response import TemplateResponse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from games import compare as what_if
 from games import scoring, stats
@@ -141,7 +141,7 @@ def rule_lines(rules: scoring.Rules) -> list[tuple[str, list[RuleLine]]]:
     return list(groups.items())
 
 
-@require_GET
+@require_safe
 def rules_card(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     game = owned_game(request, pk)
     rules = game.rules_obj()
@@ -183,7 +183,7 @@ class PresetEntry:
     rules: list[str]  # the settings it changes from standard, in plain words
 
 
-@require_GET
+@require_safe
 def rules_reference(request: HtmxHttpRequest) -> TemplateResponse:
     """Every setting, its options and who plays which; every preset and its source. Public."""
     standard = scoring.Rules()
@@ -207,7 +207,7 @@ def rules_reference(request: HtmxHttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "games/rules_reference.html", context)
 
 
-@require_GET
+@require_safe
 def compare(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     """The same hands under other rules, chosen in the query string so the link can be shared."""
     game = owned_game(request, pk)
@@ -239,7 +239,7 @@ def compare(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
 
 
 @login_required
-@require_GET
+@require_safe
 def players(request: HtmxHttpRequest) -> TemplateResponse:
     report = stats.for_owner(request.user)
     return TemplateResponse(request, "games/players.html", {"report": report})

@@ -68,9 +68,13 @@ def test_every_main_page_fits_a_360px_phone(new_page, live_server, make_game, co
     check_page(page, "signup")
     page.goto(f"{base}/accounts/login/")
     check_page(page, "login")
+    page.goto(f"{base}/accounts/password/reset/")
+    check_page(page, "password-reset")
 
     sign_in(page, base, "owner", PASSWORD)
     check_page(page, "home")
+    page.goto(f"{base}/accounts/password/")
+    check_page(page, "password-change")
 
     page.goto(f"{base}/games/new/")
     page.get_by_text("House rules (optional)").click()

@@ -21,4 +21,5 @@ def production_env(env):
         "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
         "DJANGO_ALLOWED_HOSTS": "example.com",
         "DJANGO_HTTPS": "1",
+        "DJANGO_EMAIL_HOST": "smtp.example.com",
     }

@@ -24,11 +24,18 @@ def test_healthz_is_the_named_url():
 
 
 @pytest.mark.parametrize("method", ["post", "put", "delete"])
-def test_healthz_refuses_anything_but_get(client, method):
+def test_healthz_refuses_anything_but_get_and_head(client, method):
     response = getattr(client, method)("/healthz")
 
     assert response.status_code == 405
-    assert response["Allow"] == "GET"
+    assert response["Allow"] == "GET, HEAD"
+
+
+def test_healthz_answers_head_like_get_without_a_body(client):
+    response = client.head("/healthz")
+
+    assert response.status_code == 200
+    assert response.content == b""
 
 
 def test_welcome_page_is_gzip_compressed_for_clients_that_accept_it(client):

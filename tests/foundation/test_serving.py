@@ -217,3 +217,61 @@ def test_gunicorn_binds_host_and_port_from_the_environment(monkeypatch):
     monkeypatch.setenv("PORT", "9123")
 
     assert runpy.run_path(str(BASE_DIR / "gunicorn.conf.py"))["bind"] == "0.0.0.0:9123"
+
+
+def test_gunicorn_opens_no_shared_control_socket_by_default(monkeypatch):
+    monkeypatch.delenv("GUNICORN_CONTROL_SOCKET", raising=False)
+
+    config = runpy.run_path(str(BASE_DIR / "gunicorn.conf.py"))
+
+    assert config["control_socket_disable"] is True
+
+
+def test_an_instance_can_be_given_its_own_control_socket(monkeypatch, tmp_path):
+    monkeypatch.setenv("GUNICORN_CONTROL_SOCKET", str(tmp_path / "instance-a.ctl"))
+
+    config = runpy.run_path(str(BASE_DIR / "gunicorn.conf.py"))
+
+    assert config["control_socket"] == str(tmp_path / "instance-a.ctl")
+    assert "control_socket_disable" not in config
+
+
+def test_two_instances_on_one_machine_share_no_control_socket(tmp_path):
+    """gunicorn's default socket is one path per user ($XDG_RUNTIME_DIR or ~/.gunicorn)."""
+    home, runtime = tmp_path / "home", tmp_path / "runtime"
+    home.mkdir()
+    runtime.mkdir()
+    database = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    base = clean_env(
+        tmp_path / "missing-secret-key",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DATABASE_URL=database,
+        HOME=str(home),
+        XDG_RUNTIME_DIR=str(runtime),
+        WEB_CONCURRENCY="1",
+        HOST="127.0.0.1",
+    )
+    assert manage(base, "migrate", "--noinput").returncode == 0
+    servers = []
+    try:
+        for name in ("a", "b"):
+            port = free_port()
+            out, err = tmp_path / f"{name}.out", tmp_path / f"{name}.err"
+            with out.open("wb") as stdout, err.open("wb") as stderr:
+                process = subprocess.Popen(
+                    [GUNICORN, "--config", "gunicorn.conf.py"],
+                    cwd=BASE_DIR,
+                    env={**base, "PORT": str(port)},
+                    stdout=stdout,
+                    stderr=stderr,
+                )
+            servers.append(Server(f"http://127.0.0.1:{port}", out, err, process))
+        for server in servers:
+            _wait_until_healthy(server)
+        sockets = [path for path in tmp_path.rglob("*") if path.is_socket()]
+        assert sockets == []
+        assert not (runtime / "gunicorn.ctl").exists()
+        assert not (home / ".gunicorn").exists()
+    finally:
+        for server in servers:
+            _stop(server.process)

@@ -44,11 +44,13 @@ def test_secret_key_variable_wins_over_the_key_file(env, tmp_path):
     assert django_settings(env, "SECRET_KEY")["SECRET_KEY"] == "key-from-env"
 
 
-def test_debug_without_any_key_runs_on_an_insecure_development_key(env):
-    values = django_settings({**env, "DJANGO_DEBUG": "1"}, "DEBUG", "SECRET_KEY")
+def test_debug_without_any_key_still_refuses_to_start(env):
+    """No fixed development key: with it, anyone could forge a session for a DEBUG server."""
+    result = manage({**env, "DJANGO_DEBUG": "1"}, "check")
 
-    assert values["DEBUG"] is True
-    assert values["SECRET_KEY"].startswith("django-insecure-")
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY is not set" in result.stderr
+    assert "django-insecure" not in result.stdout + result.stderr
 
 
 def test_debug_is_off_when_the_variable_is_unset(env):
@@ -93,6 +95,15 @@ def test_check_deploy_is_clean_with_the_production_variables(production_env):
     assert result.returncode == 0, result.stderr
     assert "System check identified no issues" in result.stdout
     assert "WARNING" not in result.stdout + result.stderr
+
+
+def test_check_deploy_fails_while_reset_mail_would_only_reach_the_console(production_env):
+    env = {key: value for key, value in production_env.items() if key != "DJANGO_EMAIL_HOST"}
+
+    result = manage(env, "check", "--deploy")
+
+    assert result.returncode != 0
+    assert "mail.E001" in result.stdout + result.stderr
 
 
 def test_check_deploy_warns_when_https_is_not_declared(production_env):
@@ -279,3 +290,83 @@ def test_application_logs_go_to_stdout(env):
     assert result.returncode == 0, result.stderr
     assert "INFO games.foundation_test: marker-from-the-app" in result.stdout
     assert "marker-from-the-app" not in result.stderr
+
+
+def test_sessions_are_kept_in_the_database_so_signing_out_ends_them(env):
+    values = django_settings({**env, "DJANGO_SECRET_KEY": "k" * 50}, "SESSION_ENGINE")
+
+    assert values["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
+
+
+def test_trusted_proxies_default_to_none_and_come_from_the_environment(env):
+    env = {**env, "DJANGO_SECRET_KEY": "k" * 50}
+
+    assert django_settings(env, "TRUSTED_PROXIES")["TRUSTED_PROXIES"] == 0
+    env["DJANGO_TRUSTED_PROXIES"] = "2"
+    assert django_settings(env, "TRUSTED_PROXIES")["TRUSTED_PROXIES"] == 2
+
+
+def test_a_malformed_proxy_count_stops_the_app_at_start(env):
+    result = manage(
+        {**env, "DJANGO_SECRET_KEY": "k" * 50, "DJANGO_TRUSTED_PROXIES": "one"}, "check"
+    )
+
+    assert result.returncode != 0
+    assert "DJANGO_TRUSTED_PROXIES must be a whole number" in result.stderr
+
+
+_MAILER = """
+import json
+import django
+django.setup()
+from django.conf import settings
+from django.core.mail import mailers
+mailer = mailers["default"]
+fields = ("host", "port", "username", "password", "use_tls", "use_ssl", "timeout")
+values = {name: getattr(mailer, name, None) for name in fields}
+values["class"] = type(mailer).__module__
+values["from"] = settings.DEFAULT_FROM_EMAIL
+print("MAILER=" + json.dumps(values))
+"""
+
+
+def mailer(env):
+    result = python({**env, "DJANGO_SECRET_KEY": "k" * 50}, _MAILER)
+    assert result.returncode == 0, result.stderr
+    return json.loads(marked_line(result.stdout, "MAILER="))
+
+
+def test_reset_mail_goes_to_the_console_when_no_smtp_server_is_set(env):
+    assert mailer(env)["class"] == "django.core.mail.backends.console"
+
+
+def test_reset_mail_goes_out_by_smtp_with_tls_when_a_server_is_set(env):
+    values = mailer(
+        {
+            **env,
+            "DJANGO_EMAIL_HOST": "smtp.example.com",
+            "DJANGO_EMAIL_USER": "spades",
+            "DJANGO_EMAIL_PASSWORD": "s3cret",
+            "DJANGO_EMAIL_FROM": "Spades <spades@example.com>",
+        }
+    )
+
+    assert values["class"] == "django.core.mail.backends.smtp"
+    assert (values["host"], values["port"]) == ("smtp.example.com", 587)
+    assert (values["username"], values["password"]) == ("spades", "s3cret")
+    assert (values["use_tls"], values["use_ssl"]) == (True, False)
+    assert values["timeout"] > 0
+    assert values["from"] == "Spades <spades@example.com>"
+
+
+def test_smtp_over_ssl_on_its_own_port(env):
+    values = mailer(
+        {
+            **env,
+            "DJANGO_EMAIL_HOST": "smtp.example.com",
+            "DJANGO_EMAIL_USE_SSL": "1",
+            "DJANGO_EMAIL_PORT": "2465",
+        }
+    )
+
+    assert (values["port"], values["use_tls"], values["use_ssl"]) == (2465, False, True)

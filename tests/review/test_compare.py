@@ -114,10 +114,10 @@ def test_the_page_is_the_owners_only(client, stranger_client, flipping_game):
 def test_the_queries_do_not_grow_with_hands(owner_client, long_game, django_assert_num_queries):
     # The user, the game, its hands.
     game = long_game(1)
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         get(owner_client, game, preset="no_carry")
     game = long_game(40)
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         get(owner_client, game, preset="no_carry")
 
 

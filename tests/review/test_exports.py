@@ -68,7 +68,7 @@ def test_csv_is_the_owners_only(client, stranger_client, make_game):
 def test_csv_queries_do_not_grow_with_hands(owner_client, long_game, django_assert_num_queries):
     for count in (1, 40):
         game = long_game(count)
-        with django_assert_num_queries(3):
+        with django_assert_num_queries(4):
             rows = read_csv(owner_client.get(csv_url(game)))
         assert len(rows) == 1 + 2 * count
 
@@ -100,11 +100,11 @@ def test_the_bundle_takes_two_queries_however_many_games(
 ):
     make_game([QUIET_HAND])
     # The user, the games, all their hands.
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         owner_client.get(reverse("export_all"))
     for _ in range(29):
         make_game([QUIET_HAND, QUIET_HAND])
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         response = owner_client.get(reverse("export_all"))
     assert len(json.loads(response.content)["games"]) == 30
 

@@ -131,10 +131,10 @@ def test_history_queries_do_not_grow_with_games(
 ):
     make_game([QUIET_HAND])
     # The user, the count for the pager, the page of games.
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         owner_client.get(url)
     for _ in range(29):
         make_game([QUIET_HAND])
     assert Game.objects.count() == 30
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         owner_client.get(url)

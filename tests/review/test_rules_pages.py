@@ -47,10 +47,10 @@ def test_the_card_queries_do_not_grow_with_hands(
 ):
     # The user and the game: the card needs no hands.
     game = long_game(1)
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):
         owner_client.get(card_url(game))
     game = long_game(40)
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):
         owner_client.get(card_url(game))
 
 

@@ -89,10 +89,10 @@ def test_two_queries_for_the_statistics_however_many_games(
 ):
     make_game([QUIET_HAND, NIL_FAILS])
     # The user, the games, all their hands.
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         owner_client.get(reverse("players"))
     for _ in range(29):
         make_game([QUIET_HAND, NIL_FAILS, QUIET_HAND])
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         response = owner_client.get(reverse("players"))
     assert by_name(response.context["report"].players)["Ann"].games == 30

@@ -10,7 +10,7 @@ import pytest
 from django.urls import URLPattern, get_resolver, reverse
 
 from games.models import Game, Hand
-from tests.conftest import QUIET_HAND
+from tests.conftest import PASSWORD, QUIET_HAND
 
 pytestmark = pytest.mark.django_db
 
@@ -24,6 +24,13 @@ TABLE = {
     ("signup", "get"): (200, 302, 302),
     ("login", "get"): (200, 302, 302),
     ("logout", "post"): (302, 302, 302),
+    ("password_change", "get"): (LOGIN, 200, 200),
+    ("password_change", "post"): (LOGIN, 302, 302),
+    ("password_reset", "get"): (200, 200, 200),
+    ("password_reset", "post"): (302, 302, 302),
+    ("password_reset_done", "get"): (200, 200, 200),
+    ("password_reset_confirm", "get"): (200, 200, 200),
+    ("password_reset_complete", "get"): (200, 200, 200),
     ("new_game", "get"): (LOGIN, 200, 200),
     ("import_game", "get"): (LOGIN, 200, 200),
     ("games", "get"): (LOGIN, 200, 200),
@@ -47,6 +54,8 @@ TABLE = {
 WATCH = ("watch", "watch_live")
 PER_GAME = {"game", "post_bids", "post_tricks", "undo", "rematch", "edit_hand", "export_game"}
 PER_GAME |= {"export_csv", "rules_card", "compare", "share"}
+# A reset link with a made-up account and token: the page that says the link doesn't work.
+OTHER_ARGS = {"password_reset_confirm": ["MQ", "set-password"]}
 
 
 def data_for(name, game):
@@ -61,6 +70,12 @@ def data_for(name, game):
             **{f"tricks_{s}": str(t) for s, t in enumerate(QUIET_HAND["tricks"])},
         },
         "share": {"action": "replace"},
+        "password_change": {
+            "old_password": PASSWORD,
+            "new_password1": "a new table password 99",
+            "new_password2": "a new table password 99",
+        },
+        "password_reset": {"email": "owner@example.com"},
     }.get(name, {})
 
 
@@ -76,17 +91,25 @@ def snapshot(game):
     return (game.version, game.watch_token, game.watch_enabled, hands, Game.objects.count())
 
 
-@pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER])
-@pytest.mark.parametrize(("name", "method"), list(TABLE))
-def test_status_by_visitor(client, owner, stranger, game, who, name, method):
+def url_for(name, game):
+    args = [game.pk] if name in PER_GAME else OTHER_ARGS.get(name, [])
+    if name == "edit_hand":
+        args.append(1)
+    return reverse(name, args=args)
+
+
+def sign_in_as(client, who, owner, stranger):
     if who == OWNER:
         client.force_login(owner)
     elif who == OTHER:
         client.force_login(stranger)
-    args = [game.pk] if name in PER_GAME else []
-    if name == "edit_hand":
-        args.append(1)
-    url = reverse(name, args=args)
+
+
+@pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER])
+@pytest.mark.parametrize(("name", "method"), list(TABLE))
+def test_status_by_visitor(client, owner, stranger, game, who, name, method):
+    sign_in_as(client, who, owner, stranger)
+    url = url_for(name, game)
     before = snapshot(game)
     response = getattr(client, method)(url, data_for(name, game) if method == "post" else None)
     expected = TABLE[(name, method)][[VISITOR, OTHER, OWNER].index(who)]
@@ -143,3 +166,28 @@ def test_the_table_names_every_url():
     named = set(url_names(get_resolver().url_patterns))
     covered = {name for name, _ in TABLE} | set(WATCH)
     assert named == covered
+
+
+# Views still on require_GET, converted on another branch; strict, so the mark must go with it.
+# (A visitor asking for a new game is sent to sign in before the method is looked at.)
+HEAD_PENDING = {"new_game", "game", "edit_hand", "share", "watch", "watch_live"}
+
+
+def head_cases():
+    names = [name for name, method in TABLE if method == "get"] + list(WATCH)
+    for name in names:
+        for who in (VISITOR, OTHER, OWNER):
+            pending = name in HEAD_PENDING and (name, who) != ("new_game", VISITOR)
+            marks = [pytest.mark.xfail(strict=True)] if pending else []
+            yield pytest.param(name, who, marks=marks, id=f"{name}-{who}")
+
+
+@pytest.mark.parametrize(("name", "who"), list(head_cases()))
+def test_head_is_answered_like_get(client, owner, stranger, game, who, name):
+    sign_in_as(client, who, owner, stranger)
+    url = reverse(name, args=[game.watch_token]) if name in WATCH else url_for(name, game)
+    got = client.get(url)
+    head = client.head(url)
+    assert head.status_code == got.status_code
+    assert head.get("Location") == got.get("Location")
+    assert head.content == b""

@@ -19,10 +19,10 @@ def test_asking_again_skips_the_hands_and_the_replay(
     game = make_game(quiet_hands(5))
     first = owner_client.get(game.get_absolute_url())
     owner_client.get(game.get_absolute_url(), headers=HX)
-    # The user and the game: the hands come with the cached HTML.
-    with django_assert_num_queries(2):
+    # The session, the user and the game: the hands come with the cached HTML.
+    with django_assert_num_queries(3):
         second = owner_client.get(game.get_absolute_url())
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):
         fragment = owner_client.get(game.get_absolute_url(), headers=HX)
     assert first.status_code == second.status_code == fragment.status_code == 200
     assert "#5" in second.content.decode()

@@ -1,9 +1,9 @@
 """Query counts do not grow with the game: the same exact count at 1 hand and at 40.
 
-The game page reads the signed-in user, the game and its hands: 3 queries. A recorded step adds
-the locked re-read (game, hands), the write and the summary update inside one transaction (a
-savepoint pair under the test's own transaction); htmx then reads the game and hands once more
-to draw the live part.
+The game page reads the session, the signed-in user, the game and its hands: 4 queries. A
+recorded step adds the locked re-read (game, hands), the write and the summary update inside one
+transaction (a savepoint pair under the test's own transaction); htmx then reads the game and
+hands once more to draw the live part.
 """
 
 import pytest
@@ -35,7 +35,7 @@ def long_game(make_game):
 @pytest.mark.parametrize("hands", SIZES)
 def test_the_game_page(owner_client, long_game, django_assert_num_queries, hands, headers):
     game = long_game(hands)
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         response = owner_client.get(game.get_absolute_url(), headers=headers)
     assert response.status_code == 200
     assert len(response.context["history"]) == hands
@@ -46,12 +46,12 @@ def test_the_game_page_with_a_hand_being_played(
     owner_client, long_game, django_assert_num_queries, hands
 ):
     game = long_game(hands, pending=True)
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         response = owner_client.get(game.get_absolute_url())
     assert response.context["tricks_form"] is not None
 
 
-@pytest.mark.parametrize(("headers", "queries"), [(None, 9), (HX, 11)], ids=["plain", "htmx"])
+@pytest.mark.parametrize(("headers", "queries"), [(None, 10), (HX, 12)], ids=["plain", "htmx"])
 @pytest.mark.parametrize("hands", SIZES)
 def test_recording_bids(
     owner_client, long_game, django_assert_num_queries, hands, headers, queries
@@ -65,7 +65,7 @@ def test_recording_bids(
     assert game.hands.count() == hands + 1
 
 
-@pytest.mark.parametrize(("headers", "queries"), [(None, 9), (HX, 11)], ids=["plain", "htmx"])
+@pytest.mark.parametrize(("headers", "queries"), [(None, 10), (HX, 12)], ids=["plain", "htmx"])
 @pytest.mark.parametrize("hands", SIZES)
 def test_recording_tricks(
     owner_client, long_game, django_assert_num_queries, hands, headers, queries
@@ -83,7 +83,7 @@ def test_a_refused_bid_costs_no_extra_query(
     owner_client, long_game, django_assert_num_queries, hands
 ):
     game = long_game(hands)
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         response = owner_client.post(bids_url(game), bids_data(hands + 1, 3, 3, 4), headers=HX)
     assert response.status_code == 422
 
@@ -91,7 +91,7 @@ def test_a_refused_bid_costs_no_extra_query(
 @pytest.mark.parametrize("hands", SIZES)
 def test_undo(owner_client, long_game, django_assert_num_queries, hands):
     game = long_game(hands)
-    with django_assert_num_queries(10):  # the view reads no hands of its own before the write
+    with django_assert_num_queries(11):  # the view reads no hands of its own before the write
         response = owner_client.post(
             reverse("undo", args=[game.pk]), {"version": game.version}, headers=HX
         )
@@ -101,6 +101,6 @@ def test_undo(owner_client, long_game, django_assert_num_queries, hands):
 @pytest.mark.parametrize("hands", SIZES)
 def test_export(owner_client, long_game, django_assert_num_queries, hands):
     game = long_game(hands)
-    with django_assert_num_queries(3):
+    with django_assert_num_queries(4):
         response = owner_client.get(reverse("export_game", args=[game.pk]))
     assert response.status_code == 200
