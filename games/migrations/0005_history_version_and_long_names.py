@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0003_rematch_and_login_failures'),
+        ('games', '0004_delete_loginfailure'),
     ]
 
     operations = [
