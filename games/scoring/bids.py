@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from .entry import is_nil, side_total_allowed
 from .errors import BidError, TrickError
 from .rules import BLIND_NIL, NIL, Rules, describe
 from .table import Table, table_for
 
-_NILS = (NIL, BLIND_NIL)
 _WORDS = {NIL: "nil", BLIND_NIL: "blind nil"}
 
 
@@ -18,26 +18,11 @@ def _bid_problem(table: Table, seat: int, bid) -> str | None:
         if bid > table.tricks:
             return f"{name}'s bid of {bid} is more than the {table.tricks} tricks in a hand"
         return None
-    if bid in _NILS and type(bid) is str:
+    if is_nil(bid):
         return None
     if isinstance(bid, float) and not isinstance(bid, bool):
         return f"{name}'s bid must be a whole number, not {describe(bid)}"
     return f'{name}\'s bid must be a number, "nil" or "blind_nil", not {describe(bid)}'
-
-
-def bid_options(rules: Rules) -> tuple:
-    """Every bid one player may make at this table, as a bidding pad offers them.
-
-    The checks that need the other bids or the score (suicide, mirrors' total, blind nil when
-    behind, the team minimum) come when the hand's bids are checked together.
-    """
-    if rules.variant == "blind_nil_all":
-        return (BLIND_NIL,)
-    nils = (
-        (NIL, BLIND_NIL) if rules.blind_nil and rules.variant not in ("whiz", "mirrors") else (NIL,)
-    )
-    first = 1 if rules.zero_is_nil else 0
-    return (*nils, *range(first, rules.tricks_per_hand + 1))
 
 
 def check_bids(table: Table, bids, scores, strict: bool) -> tuple:
@@ -90,7 +75,7 @@ def _check_bidding(table: Table, bids: tuple, scores) -> None:
 def _check_variant(table: Table, bids: tuple, variant: str) -> None:
     if variant == "suicide":
         for side in table.sides:
-            nils = sum(1 for seat in side if bids[seat] in _NILS)
+            nils = sum(1 for seat in side if is_nil(bids[seat]))
             if nils != 1:
                 raise BidError(
                     "in suicide one partner on each side must bid nil and the other a number"
@@ -173,23 +158,24 @@ def _check_blank(table: Table, bids: tuple, tricks, seat: int) -> None:
     partner = table.partner[seat]
     if partner is None:
         raise TrickError(f"{name}'s tricks are missing", seat)
-    if bids[seat] in _NILS:
+    if side_total_allowed(bids, table.sides[table.side_of[seat]]):
+        if tricks[partner] is None:
+            raise TrickError(
+                f"{table.side_names[table.side_of[seat]]} both have blank tricks: enter the "
+                "side's total on one of them",
+                seat,
+            )
+        return
+    if is_nil(bids[seat]):
         raise TrickError(
             f"{name} bid {_WORDS[bids[seat]]}, so {name}'s tricks must be entered separately",
             seat,
         )
-    if bids[partner] in _NILS:
-        raise TrickError(
-            f"{table.names[partner]} bid {_WORDS[bids[partner]]}, so {name}'s tricks must be "
-            "entered separately",
-            seat,
-        )
-    if tricks[partner] is None:
-        raise TrickError(
-            f"{table.side_names[table.side_of[seat]]} both have blank tricks: enter the side's "
-            "total on one of them",
-            seat,
-        )
+    raise TrickError(
+        f"{table.names[partner]} bid {_WORDS[bids[partner]]}, so {name}'s tricks must be "
+        "entered separately",
+        seat,
+    )
 
 
 def validate_bids(rules: Rules, bids, scores=None, *, players=None) -> tuple:

@@ -8,6 +8,7 @@ from typing import Any
 
 from .errors import RulesError
 from .rules import Rules
+from .sources import AMROZI, BLISS, GUIDE, HOYLE, PAGAT
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,8 @@ class Preset:
     description: str
     source: str
     overrides: dict[str, Any] = field(default_factory=dict)
+    # Where the preset departs from its source, said plainly; empty when it follows it exactly.
+    departures: str = ""
 
     @cached_property
     def rules(self) -> Rules:
@@ -31,28 +34,32 @@ _PRESETS = (
         "standard",
         "Standard",
         "Partnership Spades to 500: nil 100, blind nil 200, 10 bags cost 100 and carry over.",
-        "pagat.com Spades; seed 000 for the -200 floor",
+        f"{PAGAT} Spades, with the -200 losing score of {AMROZI}",
+        departures=f"{PAGAT} sets no losing score; the -200 floor is {AMROZI}'s.",
     ),
     Preset(
         "partner_helps",
         "Failed nil helps the partner",
         "As standard, but a failed nil's tricks count toward the partner's bid.",
-        "seed 004 (Solitaire Bliss); Dummies; open_spiel",
+        f"{BLISS}; Dummies; open_spiel",
         {"failed_nil_tricks": "help_partner"},
+        departures=f"Keeps standard's -200 losing score, which {BLISS} doesn't have.",
     ),
     Preset(
         "no_carry",
         "Bags start again",
         "As standard, but after a bag penalty the bag count goes back to 0.",
-        "seed 000 (bags are emptied); seed 001 (the count resets to 0)",
+        f"{AMROZI} (the bags are emptied); {GUIDE} (the count resets to 0)",
         {"bags_carry_over": False},
+        departures=f"Keeps the -200 losing score of {AMROZI}, which {GUIDE} doesn't have.",
     ),
     Preset(
         "hoyle",
         "Hoyle",
         "The dealer bids first, and when both partners bid nil they score only if both make it.",
-        "Hoyle, as quoted in seed 003 (Big-D's House of Cards)",
+        HOYLE,
         {"both_nil": "joint", "first_bidder": "dealer"},
+        departures="Keeps standard's -200 losing score, which Hoyle doesn't have.",
     ),
     Preset(
         "bicycle",
@@ -65,14 +72,14 @@ _PRESETS = (
         "suicide",
         "Suicide",
         "On each side one partner must bid nil and the other a number.",
-        "seed 000 (Suicides Spades); MSN Zone",
+        f"{AMROZI}; MSN Zone",
         {"variant": "suicide"},
     ),
     Preset(
         "mirrors",
         "Mirrors",
         "Everyone bids the spades they hold, so the bids always add up to 13; no blind nil.",
-        "seed 000 (Mirrors); MSN Zone",
+        f"{AMROZI} (Mirrors); MSN Zone",
         {"variant": "mirrors", "blind_nil": False},
     ),
     Preset(
@@ -86,7 +93,7 @@ _PRESETS = (
         "blind_nil_all",
         "Blind nil for all",
         "Everyone bids blind nil every hand.",
-        "seed 000 (the Blind Nil game)",
+        f"{AMROZI} (the Blind Nil game)",
         {"variant": "blind_nil_all"},
     ),
     Preset(
@@ -128,7 +135,7 @@ _PRESETS = (
         "big_bids",
         "10 for 200 and Boston",
         "A bid of 10 or more scores 20 a trick, and taking every trick earns 200 more.",
-        "club rules ('10 for 200'); seed 004 names the Boston",
+        f"club rules ('10 for 200'); {BLISS} names the Boston",
         {"ten_for_200": True, "boston": "bonus"},
     ),
 )

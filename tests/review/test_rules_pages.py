@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from games import scoring
+from games.scoring.sources import SOURCES
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +33,8 @@ def test_the_card_marks_what_differs_from_standard(owner_client, make_game):
     assert body.count("Not standard") == 3
     assert "Bags never cost a penalty." in body
     assert "Standard: every 10 bags cost the penalty." in body
-    assert "Hoyle, as quoted in seed 003" in body
+    assert "Hoyle (as given on Big-D&#x27;s House of Cards)" in body
+    assert "which Hoyle doesn&#x27;t have" in body
 
 
 def test_the_card_is_the_owners_only(client, stranger_client, make_game):
@@ -66,9 +68,23 @@ def test_the_reference_is_public_and_lists_every_setting_and_option(client):
 
 def test_the_reference_names_its_sources(client):
     body = client.get(reverse("rules_reference")).content.decode()
-    assert "Count toward the partner&#x27;s bid: <cite>Dummies, open_spiel, seed 004</cite>" in body
-    assert "Hoyle (seed 003)" in body
+    assert (
+        "Count toward the partner&#x27;s bid: <cite>Dummies, open_spiel, Solitaire Bliss Spades"
+        "</cite>" in body
+    )
+    assert "<cite>Hoyle (as given on Big-D&#x27;s House of Cards)</cite>" in body
     assert "pagat.com" in body
+    for name, what in SOURCES:
+        assert f"<dt>{name}</dt><dd>{what}</dd>".replace("'", "&#x27;") in body
+
+
+@pytest.mark.parametrize("path", ["rules_reference", "rules_card"])
+def test_no_rules_page_names_our_own_files(path, client, owner_client, make_game):
+    if path == "rules_reference":
+        body = client.get(reverse(path)).content.decode()
+    else:
+        body = owner_client.get(reverse(path, args=[make_game(preset="hoyle").pk])).content.decode()
+    assert "seed" not in body.lower()
 
 
 def test_the_reference_lists_every_preset_with_its_source(client):
@@ -76,3 +92,4 @@ def test_the_reference_lists_every_preset_with_its_source(client):
     for preset in scoring.PRESETS.values():
         assert f'id="preset-{preset.name}"' in body
         assert f"Source: <cite>{preset.source}".replace("'", "&#x27;") in body
+        assert preset.departures.replace("'", "&#x27;") in body
