@@ -117,10 +117,15 @@ def bid_options(rules: Rules, seat: int | None = None, scores=None, *, team: boo
         first = max(first, rules.min_team_bid)
     numbers = tuple(range(first, most + 1))
     blinds: tuple[Bid, ...] = ()
-    lowest = getattr(rules, "blind_bid_min", None)
+    lowest = rules.blind_bid_min
     if lowest is not None and _behind_enough(rules.blind_bid_behind, trailing):
         blinds = tuple(blind_bid(count) for count in range(max(lowest, first), most + 1))
     return (*nils, *numbers, *blinds)
+
+
+def needs_bids(rules: Rules, number: int) -> bool:
+    """Whether hand `number` (counted from 1) has a bid step: a first hand may bid itself."""
+    return not (number == 1 and rules.first_hand_bids_itself is not None)
 
 
 @dataclass(frozen=True, slots=True)

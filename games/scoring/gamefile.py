@@ -54,7 +54,7 @@ class GameFile:
         data["first_dealer"] = self.first_dealer
         hands = []
         for index, hand in enumerate(self.hands):
-            item: dict[str, Any] = {"bids": list(hand.bids)}
+            item: dict[str, Any] = {"bids": list(hand.bids) if hand.bids is not None else None}
             if hand.tricks is not None:
                 item["tricks"] = list(hand.tricks)
             if index < len(self.hand_extras):
@@ -156,11 +156,10 @@ def _hands(value: Any) -> tuple[tuple[Hand, ...], tuple[dict, ...]]:
                 f'hand {number}: expected an object with "bids" and "tricks", got {_kind(item)}',
                 number=number,
             )
-        if "bids" not in item:
-            raise GameFileError(f"hand {number}: the bids are missing", number=number, field="bids")
-        bids = item["bids"]
+        # Bids left out or null: a hand that bids itself (the replay says whether one may).
+        bids = item.get("bids")
         tricks = item.get("tricks")
-        if not isinstance(bids, list):
+        if bids is not None and not isinstance(bids, list):
             raise GameFileError(
                 f"hand {number}: bids must be a list, got {_kind(bids)}",
                 number=number,
@@ -174,7 +173,12 @@ def _hands(value: Any) -> tuple[tuple[Hand, ...], tuple[dict, ...]]:
             )
         extra = {key: item[key] for key in item if key not in ("bids", "tricks")}
         _check_plain(extra, f"hand {number}")
-        hands.append(Hand(tuple(bids), tuple(tricks) if tricks is not None else None))
+        hands.append(
+            Hand(
+                tuple(bids) if bids is not None else None,
+                tuple(tricks) if tricks is not None else None,
+            )
+        )
         extras.append(extra)
     return tuple(hands), tuple(extras)
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from .errors import RulesError
 from .rules import Rules
-from .sources import AMROZI, BLISS, GUIDE, HOYLE, PAGAT
+from .sources import AMROZI, BLISS, CONTEST, COOKOUT, GUIDE, HOYLE, JOKERS, PAGAT, RTA3
 
 
 @dataclass(frozen=True)
@@ -136,7 +136,87 @@ _PRESETS = (
         "10 for 200 and Boston",
         "A bid of 10 or more scores 20 a trick, and taking every trick earns 200 more.",
         f"club rules ('10 for 200'); {BLISS} names the Boston",
-        {"ten_for_200": True, "boston": "bonus"},
+        {"big_bid": "double", "boston": "bonus"},
+    ),
+    Preset(
+        "cookout",
+        "Cookout tournament",
+        "To 350: a side bids at least 4, a bid of 10 or more wins or loses 150, a bid Boston "
+        "is worth 200, and a side set twice loses.",
+        COOKOUT,
+        {
+            "target_score": 350,
+            "losing_score": None,
+            "min_team_bid": 4,
+            "big_bid": "flat",
+            "big_bid_made": 150,
+            "big_bid_set": 150,
+            "boston": "bonus",
+            "boston_needs": "bid",
+            "boston_bonus": 50,
+            "sets_to_lose": 2,
+        },
+        departures=(
+            "Their sheets say a bid Boston is worth 200: here that is the 150 of a big bid plus "
+            "a 50 Boston bonus. They don't mention nil or bags, so those are standard's."
+        ),
+    ),
+    Preset(
+        "jokers_wild",
+        "Joker's Wild",
+        "Bags score nothing, a bid of 10 made scores 200, a bid of 13 made wins, blind bids "
+        "of 6 or more score double for a side 100 behind, and three sets lose.",
+        JOKERS,
+        {
+            "bag_points": 0,
+            "big_bid": "flat",
+            "big_bid_set": 100,
+            "boston": "win",
+            "boston_needs": "bid",
+            "blind_bid_min": 6,
+            "blind_bid_behind": 100,
+            "sets_to_lose": 3,
+        },
+        departures=(
+            "The FAQ doesn't say what a failed bid of 10 costs; here it loses 100, like any "
+            "set bid of 10. Nil, the winning score and the -200 losing score are standard's."
+        ),
+    ),
+    Preset(
+        "first_hand_bids_itself",
+        "First hand bids itself",
+        "Nobody bids the first hand: a side taking 4 or more scores 10 a trick. After that "
+        "each side bids at least 4, there is no blind bidding, and a side set twice loses.",
+        RTA3,
+        {
+            "first_hand_bids_itself": 4,
+            "min_team_bid": 4,
+            "blind_nil": False,
+            "losing_score": None,
+            "sets_to_lose": 2,
+        },
+        departures=(
+            "Its semi-finals and final go to 500, as here; its round-robin games go to 350. "
+            "Nil and bags are standard's."
+        ),
+    ),
+    Preset(
+        "contest_2017",
+        "Two sets running or three in all",
+        "To 350: a side set two hands in a row or three times in a game loses, and a side may "
+        "bid 6 or more blind for double.",
+        CONTEST,
+        {
+            "target_score": 350,
+            "losing_score": None,
+            "sets_to_lose": 3,
+            "sets_in_a_row_to_lose": 2,
+            "blind_bid_min": 6,
+        },
+        departures=(
+            "Its 40-minute time limit and overtime hand are for the tournament desk and aren't "
+            "kept here. Nil and bags are standard's."
+        ),
     ),
 )
 

@@ -132,14 +132,34 @@ TRADITIONS: dict[str, tuple[tuple[str, str], ...]] = {
         ("The dealer", HOYLE),
         ("Either way the player on the dealer's left leads the first trick", f"{PAGAT}, {HOYLE}"),
     ),
-    "ten_for_200": (
-        (
-            "A contract of 10 scores 200; failing costs 100, 150 or 200 by table",
-            "club rules (“10 for 200”)",
-        ),
+    "sets_to_lose": (
+        ("Two sets lose the game", f"{COOKOUT}, {RTA3}, several tournament rule sets"),
+        ("Three sets lose the game", f"{JOKERS}, {CONTEST}"),
     ),
+    "sets_in_a_row_to_lose": (("Set two hands in a row loses the game", CONTEST),),
+    "both_nil_value": (("200 for both partners making nil", HOYLE),),
+    "blind_bid_min": (
+        ("Blind bids of 6 or more score double, made or set", f"{JOKERS}, {CONTEST}"),
+        ("Blind 6 or 7", "spadesformoney"),
+    ),
+    "blind_bid_behind": (("Only for a side 100 or more behind", f"{JOKERS}, {CLARKSVILLE}"),),
+    "first_hand_bids_itself": (
+        ("The first hand bids itself", RTA3),
+        ("Every hand is bid, the first one too", CLARKSVILLE),
+    ),
+    "big_bid": (
+        ("20 a trick for a contract of 10 or more (“10 for 200”)", "club rules"),
+        ("A bid of 10 made scores 200", JOKERS),
+        ("A bid of 10 or more wins or loses 150", COOKOUT),
+    ),
+    "big_bid_set": (("A failed 10 costs 100, 150 or 200 by table", f"club rules, {COOKOUT}"),),
     "boston": (
         ("Taking all 13 tricks is a Boston", BLISS),
         ("Some tables pay 200 for it, others make it an instant win", "club rules"),
+        ("A bid of 13 made wins the game", JOKERS),
+    ),
+    "boston_needs": (
+        ("Any side taking every trick", BLISS),
+        ("Only a side that bid 13 and took them all", f"{JOKERS}, {COOKOUT}"),
     ),
 }

@@ -93,3 +93,22 @@ def test_the_reference_lists_every_preset_with_its_source(client):
         assert f'id="preset-{preset.name}"' in body
         assert f"Source: <cite>{preset.source}".replace("'", "&#x27;") in body
         assert preset.departures.replace("'", "&#x27;") in body
+
+
+def test_the_reference_explains_the_tournament_rules_and_their_sources(client):
+    body = client.get(reverse("rules_reference")).content.decode()
+    for name in ("sets_to_lose", "big_bid", "blind_bid_min", "first_hand_bids_itself"):
+        assert f'id="setting-{name}"' in body
+    assert "Two sets lose the game: <cite>Cookout Spades tournaments" in body
+    assert "A bid of 13 made wins the game: <cite>Joker&#x27;s Wild Spades FAQ</cite>" in body
+    assert 'id="preset-cookout"' in body
+    assert "Source: <cite>RTA3 spades tournament FAQ</cite>" in body
+
+
+def test_the_card_says_a_tournament_preset_in_plain_words(owner_client, make_game):
+    game = make_game(preset="cookout")
+    body = owner_client.get(card_url(game)).content.decode()
+    assert "A side set 2 times in the game loses at once." in body
+    assert "A big bid made scores 150 points (flat, or as a bonus)." in body
+    assert "Only a side that bid every trick of the hand and took them all has a Boston" in body
+    assert "Cookout Spades tournaments" in body
