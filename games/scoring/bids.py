@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import re
+
+from .entry import bid_label, bid_tricks, blind_count, is_nil, side_total_allowed, trails_by
 from .errors import BidError, TrickError
 from .rules import BLIND_NIL, NIL, Rules, describe
 from .table import Table, table_for
 
-_NILS = (NIL, BLIND_NIL)
 _WORDS = {NIL: "nil", BLIND_NIL: "blind nil"}
+_BLIND = re.compile(r"blind_(-?[0-9]+)")
 
 
-def _bid_problem(table: Table, seat: int, bid) -> str | None:
+def _words(bid) -> str:
+    return _WORDS.get(bid) or bid_label(bid).lower()
+
+
+def _bid_problem(table: Table, seat: int, bid, bids) -> str | None:
     name = table.names[seat]
     if type(bid) is int:
         if bid < 0:
@@ -18,26 +25,46 @@ def _bid_problem(table: Table, seat: int, bid) -> str | None:
         if bid > table.tricks:
             return f"{name}'s bid of {bid} is more than the {table.tricks} tricks in a hand"
         return None
-    if bid in _NILS and type(bid) is str:
+    if is_nil(bid):
+        return None
+    if bid is None:
+        return _blank_bid_problem(table, seat, bids)
+    count = blind_count(bid)
+    if count is None and isinstance(bid, str) and (match := _BLIND.fullmatch(bid)):
+        count = int(match.group(1)) if str(int(match.group(1))) == match.group(1) else None
+    if count is not None:
+        if count > table.tricks:
+            return f"{name}'s blind bid of {count} is more than the {table.tricks} tricks in a hand"
+        if count < 1:
+            return f"{name}'s blind bid must be at least 1 (got {count})"
         return None
     if isinstance(bid, float) and not isinstance(bid, bool):
         return f"{name}'s bid must be a whole number, not {describe(bid)}"
-    return f'{name}\'s bid must be a number, "nil" or "blind_nil", not {describe(bid)}'
+    if table.rules.blind_bid_min is not None:
+        kinds = 'a number, "nil", "blind_nil" or a blind bid like "blind_7"'
+    else:
+        kinds = 'a number, "nil" or "blind_nil"'
+    return f"{name}'s bid must be {kinds}, not {describe(bid)}"
 
 
-def bid_options(rules: Rules) -> tuple:
-    """Every bid one player may make at this table, as a bidding pad offers them.
-
-    The checks that need the other bids or the score (suicide, mirrors' total, blind nil when
-    behind, the team minimum) come when the hand's bids are checked together.
-    """
-    if rules.variant == "blind_nil_all":
-        return (BLIND_NIL,)
-    nils = (
-        (NIL, BLIND_NIL) if rules.blind_nil and rules.variant not in ("whiz", "mirrors") else (NIL,)
-    )
-    first = 1 if rules.zero_is_nil else 0
-    return (*nils, *range(first, rules.tricks_per_hand + 1))
+def _blank_bid_problem(table: Table, seat: int, bids) -> str | None:
+    """A blank bid is a side's total written on the other partner, where neither bid nil."""
+    name = table.names[seat]
+    partner = table.partner[seat]
+    if partner is None:
+        return f"{name}'s bid is missing"
+    other = bids[partner]
+    if other is None:
+        return (
+            f"{table.side_names[table.side_of[seat]]} both have blank bids: enter the side's "
+            "bid on one of them"
+        )
+    if is_nil(other):
+        return (
+            f"{table.names[partner]} bid {_words(other)}, so {name} needs a bid of their own: "
+            "a side's bid goes on one partner only when neither bids nil"
+        )
+    return None
 
 
 def check_bids(table: Table, bids, scores, strict: bool) -> tuple:
@@ -47,16 +74,23 @@ def check_bids(table: Table, bids, scores, strict: bool) -> tuple:
     if len(bids) != table.seats:
         raise BidError(f"expected {table.seats} bids, one per player, got {len(bids)}")
     most = table.tricks
+    blind = False
     for seat, bid in enumerate(bids):
         if type(bid) is not int or not 0 <= bid <= most:
-            problem = _bid_problem(table, seat, bid)
+            problem = _bid_problem(table, seat, bid, bids)
             if problem:
                 raise BidError(problem, seat)
+            blind = blind or blind_count(bid) is not None
     if table.zero_is_nil and 0 in bids:
         bids = tuple(NIL if bid == 0 and type(bid) is int else bid for bid in bids)
+        for seat, bid in enumerate(bids):
+            if bid is None:
+                problem = _blank_bid_problem(table, seat, bids)
+                if problem:
+                    raise BidError(problem, seat)
     else:
         bids = tuple(bids)
-    if strict and table.bidding_limits:
+    if strict and (blind or table.bidding_limits):
         _check_bidding(table, bids, scores)
     return bids
 
@@ -73,24 +107,86 @@ def _check_bidding(table: Table, bids: tuple, scores) -> None:
                 f"{table.names[seat]} bid blind nil, but this table doesn't play blind nil", seat
             )
         if rules.blind_nil_behind is not None:
-            _check_blind_nil_behind(table, bids, scores)
-    minimum = rules.min_team_bid
-    if minimum is not None:
-        for index, side in enumerate(table.sides):
-            numbers = [bids[seat] for seat in side if type(bids[seat]) is int]
-            if numbers and sum(numbers) < minimum:
-                together = " together" if len(side) > 1 else ""
+            _check_behind(table, bids, scores, BLIND_NIL, rules.blind_nil_behind)
+    _check_blind_bids(table, bids, scores)
+    if table.both_nil == "forbidden":
+        for side in table.sides:
+            if all(is_nil(bids[seat]) for seat in side):
+                first, second = side
                 raise BidError(
-                    f"{table.side_names[index]} bid {sum(numbers)}{together}, "
-                    f"but this table's minimum is {minimum}",
-                    side[0] if len(side) == 1 else None,
+                    f"{table.names[first]} and {table.names[second]} both bid nil, but at this "
+                    "table both partners may not bid nil in the same hand",
+                    second,
                 )
+    if rules.min_team_bid is not None:
+        _check_team_minimum(table, bids, rules.min_team_bid)
+    if rules.min_total_bid is not None or rules.ban_exact_total:
+        total = sum(bid_tricks(bid) or 0 for bid in bids)
+        if rules.min_total_bid is not None and total < rules.min_total_bid:
+            raise BidError(
+                f"the bids add up to {total}, but at this table they must add up to at least "
+                f"{rules.min_total_bid}"
+            )
+        if rules.ban_exact_total and total == table.tricks:
+            raise BidError(
+                f"the bids add up to exactly the {table.tricks} tricks in a hand, which this "
+                "table doesn't allow"
+            )
+
+
+def _check_blind_bids(table: Table, bids: tuple, scores) -> None:
+    rules = table.rules
+    lowest = rules.blind_bid_min
+    for seat, bid in enumerate(bids):
+        count = blind_count(bid)
+        if count is None:
+            continue
+        name = table.names[seat]
+        if lowest is None:
+            raise BidError(
+                f"{name} bid blind {count}, but this table doesn't play blind number bids", seat
+            )
+        if count < lowest:
+            raise BidError(
+                f"{name}'s blind bid of {count} is under this table's smallest blind bid, {lowest}",
+                seat,
+            )
+    if lowest is not None and rules.blind_bid_behind is not None:
+        _check_behind(table, bids, scores, None, rules.blind_bid_behind)
+
+
+def _check_team_minimum(table: Table, bids: tuple, minimum: int) -> None:
+    for index, side in enumerate(table.sides):
+        ordinary = [seat for seat in side if not is_nil(bids[seat])]
+        total = sum(bid_tricks(bids[seat]) or 0 for seat in ordinary)
+        if not ordinary or total >= minimum:
+            continue
+        if len(side) == 1:
+            raise BidError(
+                f"{table.names[side[0]]} bid {total}, but this table's minimum is {minimum}",
+                side[0],
+            )
+        if len(ordinary) == 1:
+            seat = ordinary[0]
+            if bids[seat] is not None:
+                nil_seat = next(other for other in side if other != seat)
+                raise BidError(
+                    f"{table.names[nil_seat]} bid {_words(bids[nil_seat])}, so "
+                    f"{table.names[seat]} must bid this table's minimum of {minimum} alone, "
+                    f"but bid {total}",
+                    seat,
+                )
+        together = "" if any(bids[seat] is None for seat in side) else " together"
+        raise BidError(
+            f"{table.side_names[index]} bid {total}{together}, but this table's minimum is "
+            f"{minimum}"
+        )
 
 
 def _check_variant(table: Table, bids: tuple, variant: str) -> None:
     if variant == "suicide":
         for side in table.sides:
-            nils = sum(1 for seat in side if bids[seat] in _NILS)
+            nils = sum(1 for seat in side if is_nil(bids[seat]))
             if nils != 1:
                 raise BidError(
                     "in suicide one partner on each side must bid nil and the other a number"
@@ -100,7 +196,7 @@ def _check_variant(table: Table, bids: tuple, variant: str) -> None:
             if bid != BLIND_NIL:
                 raise BidError(
                     f"everyone bids blind nil in this game, but {table.names[seat]} bid "
-                    f"{_WORDS.get(bid, bid)}",
+                    f"{_words(bid) if bid is not None else 'nothing'}",
                     seat,
                 )
     else:  # mirrors and whiz: nil or a number
@@ -112,27 +208,42 @@ def _check_variant(table: Table, bids: tuple, variant: str) -> None:
                     seat,
                 )
         if variant == "mirrors":
-            total = sum(bid for bid in bids if type(bid) is int)
-            if total != table.tricks:
-                raise BidError(
-                    f"in mirrors the bids must add up to {table.tricks}, but they add up to {total}"
-                )
+            _check_mirrors(table, bids)
 
 
-def _check_blind_nil_behind(table: Table, bids: tuple, scores) -> None:
-    behind = table.rules.blind_nil_behind
+SPADES = 13
+
+
+def _check_mirrors(table: Table, bids: tuple) -> None:
+    """Mirrors bids are the spades each player holds: all 13 are dealt with 3 or 4 players,
+    and two players drawing from the stock hold at most 13 between them."""
+    total = sum(bid for bid in bids if type(bid) is int)
+    if table.seats >= 3 and total != SPADES:
+        raise BidError(
+            f"in mirrors everyone bids the spades they hold, so the bids must add up to "
+            f"{SPADES}, but they add up to {total}"
+        )
+    if total > SPADES:
+        raise BidError(
+            f"in mirrors everyone bids the spades they hold, so the bids can't add up to more "
+            f"than {SPADES}, but they add up to {total}"
+        )
+
+
+def _check_behind(table: Table, bids: tuple, scores, nil, behind: int) -> None:
+    """Blind nil (nil=BLIND_NIL) or a blind number bid (nil=None) only for a side far enough
+    behind, by the sides' scores before the hand."""
     count = len(table.sides)
     scores = tuple(scores) if scores is not None else (0,) * count
     if len(scores) != count:
         raise BidError(f"expected {count} scores, one per side, got {len(scores)}")
     for seat, bid in enumerate(bids):
-        if bid != BLIND_NIL:
+        if (bid != BLIND_NIL) if nil else blind_count(bid) is None:
             continue
-        side = table.side_of[seat]
-        leader = max(score for index, score in enumerate(scores) if index != side)
-        if leader - scores[side] < behind:
+        if trails_by(table.rules, seat, scores) < behind:
+            what = "blind nil is" if nil else "blind bids are"
             raise BidError(
-                f"{table.names[seat]} can't bid blind nil now: blind nil is only allowed when "
+                f"{table.names[seat]} can't bid {_words(bid)} now: {what} only allowed when "
                 f"your side trails by {behind} or more",
                 seat,
             )
@@ -173,32 +284,37 @@ def _check_blank(table: Table, bids: tuple, tricks, seat: int) -> None:
     partner = table.partner[seat]
     if partner is None:
         raise TrickError(f"{name}'s tricks are missing", seat)
-    if bids[seat] in _NILS:
+    if side_total_allowed(bids, table.sides[table.side_of[seat]]):
+        if tricks[partner] is None:
+            raise TrickError(
+                f"{table.side_names[table.side_of[seat]]} both have blank tricks: enter the "
+                "side's total on one of them",
+                seat,
+            )
+        return
+    if is_nil(bids[seat]):
         raise TrickError(
             f"{name} bid {_WORDS[bids[seat]]}, so {name}'s tricks must be entered separately",
             seat,
         )
-    if bids[partner] in _NILS:
-        raise TrickError(
-            f"{table.names[partner]} bid {_WORDS[bids[partner]]}, so {name}'s tricks must be "
-            "entered separately",
-            seat,
-        )
-    if tricks[partner] is None:
-        raise TrickError(
-            f"{table.side_names[table.side_of[seat]]} both have blank tricks: enter the side's "
-            "total on one of them",
-            seat,
-        )
+    raise TrickError(
+        f"{table.names[partner]} bid {_WORDS[bids[partner]]}, so {name}'s tricks must be "
+        "entered separately",
+        seat,
+    )
 
 
 def validate_bids(rules: Rules, bids, scores=None, *, players=None) -> tuple:
     """Check one hand's bids under every rule of the table; `scores` are the sides' scores
-    before the hand (for blind nil when behind), the start of a game when None."""
+    before the hand (for bids allowed only when behind), the start of a game when None."""
     return check_bids(table_for(rules, players), bids, scores, strict=True)
 
 
 def validate_tricks(rules: Rules, bids, tricks, *, players=None) -> tuple:
-    """Check one hand's tricks against its bids (which are checked for shape first)."""
+    """Check one hand's tricks against its bids (which are checked for shape first); bids of
+    None are a hand that bids itself."""
     table = table_for(rules, players)
+    if bids is None:
+        bids = (None,) * table.seats
+        return check_tricks(table, bids, tricks)
     return check_tricks(table, check_bids(table, bids, None, strict=False), tricks)

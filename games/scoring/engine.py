@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .bids import check_bids, check_tricks
+from .entry import blind_count, is_nil
 from .errors import BidError, HandError, ScoringError, TrickError
 from .results import GameResult, HandResult, PendingHand, SideHand, SideTotal, Term
 from .rules import BLIND_NIL, NIL, Rules
@@ -16,9 +17,10 @@ Bid = int | str
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """One hand as recorded: a bid per seat, and the tricks per seat once it has been played."""
+    """One hand as recorded: a bid per seat (None for a hand that bids itself), and the tricks
+    per seat once it has been played."""
 
-    bids: tuple
+    bids: tuple | None
     tricks: tuple | None = None
 
 
@@ -29,89 +31,114 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+def ordinal(number: int) -> str:
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
+
+
+def _contract(table: Table, who: str, bid: str, contract: int, toward: int, blind: bool, terms):
+    """Points and bags of a side's contract (a blind bid, a big bid and bags included)."""
+    rules = table.rules
+    made = toward >= contract
+    big = table.big_bid
+    rule = big[1] if big is not None and contract >= big[0] else None
+    note = ""
+    if rule == "double":
+        base = 20 * contract
+        note = " (10 for 200: 20 a trick)"
+    elif rule == "flat":
+        base = rules.big_bid_made if made else rules.big_bid_set
+        note = f" (a big bid: {base} flat)"
+    else:
+        base = 10 * contract
+    points = base if made else -base
+    if made:
+        terms.append(Term(points, "{} bid {}, took {}{}", (who, bid, toward, note)))
+    else:
+        terms.append(Term(points, "{} bid {}, took {}: set{}", (who, bid, toward, note)))
+    if rule == "bonus":
+        extra = rules.big_bid_made if made else -rules.big_bid_set
+        words = "a big bid ({} or more) made" if made else "a big bid ({} or more) set"
+        terms.append(Term(extra, words, (big[0],)))
+        points += extra
+    if blind:
+        terms.append(Term(points, "a blind bid doubles it"))
+        points += points
+    bags = toward - contract if made else 0
+    if bags:
+        value = bags * table.bag_points
+        terms.append(Term(value, "1 bag" if bags == 1 else "{} bags", (bags,)))
+        points += value
+    return points, bags, made
+
+
 def _score_side(table: Table, index: int, bids: tuple, tricks: tuple):
     """Points before the bag penalty, bags, and the figures shown for one side of one hand."""
     seats = table.sides[index]
+    terms: list[Term] = []
     if len(seats) == 2:
         first, second = seats
         if type(bids[first]) is int and type(bids[second]) is int:
             # The usual hand: two number bids and no nil to score.
             contract = bids[first] + bids[second]
             took = (tricks[first] or 0) + (tricks[second] or 0)
-            return _contract_only(table, index, contract, took)
+            points, bags, made = _contract(
+                table, table.side_names[index], str(contract), contract, took, False, terms
+            )
+            return points, bags, contract, took, took, made, terms
     names = table.names
-    terms: list[Term] = []
     contract = 0
     ordinary = 0  # tricks taken by the side's number bidders
-    failed = 0  # tricks taken by its failed nil bidders
-    has_contract = False
-    nil_seats = None
+    failed = 0  # tricks taken by its nil bidders
+    bidders = []
+    blinds = 0
+    nil_seats = []
     for seat in seats:
         bid = bids[seat]
         taken = tricks[seat] or 0
-        if type(bid) is int:
-            has_contract = True
-            contract += bid
-            ordinary += taken
-        elif nil_seats is None:
-            nil_seats = [seat]
-            failed += taken
-        else:
+        if is_nil(bid):
             nil_seats.append(seat)
             failed += taken
+            continue
+        bidders.append(seat)
+        ordinary += taken
+        if type(bid) is int:
+            contract += bid
+        elif bid is not None:
+            contract += blind_count(bid)
+            blinds += 1
     took = ordinary + failed
 
-    if nil_seats and not has_contract and table.joint:
-        if failed == 0:
-            value = sum(table.nil_values[bids[seat]] for seat in seats)
-            side_name = table.side_names[index]
-            terms.append(Term(value, "{} both bid nil and both made it", (side_name,)))
-            return value, 0, 0, 0, took, None, terms
-        terms.append(
-            Term(0, "{} both bid nil but took {}: no score", (table.side_names[index], took))
-        )
-        return 0, 0, 0, 0, took, None, terms
+    if len(nil_seats) == 2 and table.both_nil in ("joint", "unit"):
+        return _both_nil(table, index, took, terms)
 
     points = 0
-    if nil_seats:
-        for seat in nil_seats:
-            value = table.nil_values[bids[seat]]
-            word = _NIL_WORDS[bids[seat]]
-            taken = tricks[seat]
-            if taken == 0:
-                points += value
-                terms.append(Term(value, "{}'s {} made", (names[seat], word)))
-            else:
-                points -= value
-                terms.append(Term(-value, "{}'s {} failed (took {})", (names[seat], word, taken)))
+    for seat in nil_seats:
+        value = table.nil_values[bids[seat]]
+        word = _NIL_WORDS[bids[seat]]
+        taken = tricks[seat]
+        if taken == 0:
+            points += value
+            terms.append(Term(value, "{}'s {} made", (names[seat], word)))
+        else:
+            points -= value
+            terms.append(Term(-value, "{}'s {} failed (took {})", (names[seat], word, taken)))
 
     mode = table.mode
     toward = ordinary + failed if mode == "help_partner" else ordinary
     bags = 0
     made = None
-    if has_contract:
-        per_trick = 20 if table.double and contract >= 10 else 10
-        if nil_seats:
-            side_name = " + ".join(names[seat] for seat in seats if type(bids[seat]) is int)
+    if bidders:
+        who = " + ".join(names[seat] for seat in bidders)
+        if blinds and blinds == sum(1 for seat in bidders if bids[seat] is not None):
+            bid = f"blind {contract}"
+        elif blinds:
+            bid = f"{contract} with a blind bid"
         else:
-            side_name = table.side_names[index]
-        double = " (10 for 200: 20 a trick)" if per_trick == 20 else ""
-        made = toward >= contract
-        if made:
-            value = per_trick * contract
-            points += value
-            terms.append(Term(value, "{} bid {}, took {}{}", (side_name, contract, toward, double)))
-            bags = toward - contract
-            if bags:
-                value = bags * table.bag_points
-                points += value
-                terms.append(Term(value, "1 bag" if bags == 1 else "{} bags", (bags,)))
-        else:
-            value = -per_trick * contract
-            points += value
-            terms.append(
-                Term(value, "{} bid {}, took {}: set{}", (side_name, contract, toward, double))
-            )
+            bid = str(contract)
+        value, bags, made = _contract(table, who, bid, contract, toward, blinds > 0, terms)
+        points += value
     elif mode == "help_partner" and failed:
         # Nobody on the side bid a number, so every trick it took is a bag.
         bags = failed
@@ -126,25 +153,41 @@ def _score_side(table: Table, index: int, bids: tuple, tricks: tuple):
     return points, bags, contract, toward, took, made, terms
 
 
-def _contract_only(table: Table, index: int, contract: int, took: int):
-    per_trick = 20 if table.double and contract >= 10 else 10
-    double = " (10 for 200: 20 a trick)" if per_trick == 20 else ""
+def _both_nil(table: Table, index: int, took: int, terms: list[Term]):
+    """Both partners nil, scored as one: the both-nil value if both make it; if either fails,
+    nothing ("joint") or the value lost ("unit"). Their tricks count for nothing."""
+    value = table.rules.both_nil_value
     side_name = table.side_names[index]
-    if took >= contract:
-        points = per_trick * contract
-        bags = took - contract
-        if bags:
-            value = bags * table.bag_points
-            terms = [
-                Term(points, "{} bid {}, took {}{}", (side_name, contract, took, double)),
-                Term(value, "1 bag" if bags == 1 else "{} bags", (bags,)),
-            ]
-            return points + value, bags, contract, took, took, True, terms
-        terms = [Term(points, "{} bid {}, took {}{}", (side_name, contract, took, double))]
-        return points, 0, contract, took, took, True, terms
-    points = -per_trick * contract
-    terms = [Term(points, "{} bid {}, took {}: set{}", (side_name, contract, took, double))]
-    return points, 0, contract, took, took, False, terms
+    if took == 0:
+        terms.append(Term(value, "{} both bid nil and both made it", (side_name,)))
+        return value, 0, 0, 0, 0, None, terms
+    if table.both_nil == "joint":
+        terms.append(Term(0, "{} both bid nil but took {}: no score", (side_name, took)))
+        return 0, 0, 0, 0, took, None, terms
+    terms.append(Term(-value, "{} both bid nil but took {}", (side_name, took)))
+    return -value, 0, 0, 0, took, None, terms
+
+
+def _score_self_bid(table: Table, index: int, tricks: tuple, minimum: int):
+    """A hand that bids itself: the side's contract is what it took, but at least `minimum`."""
+    took = sum(tricks[seat] or 0 for seat in table.sides[index])
+    side_name = table.side_names[index]
+    if took >= minimum:
+        terms = [Term(10 * took, "{} took {} in a hand that bids itself", (side_name, took))]
+        return 10 * took, 0, took, took, took, True, terms
+    terms = [
+        Term(
+            -10 * minimum,
+            "{} took {} in a hand that bids itself: under {}, so set",
+            (side_name, took, minimum),
+        )
+    ]
+    return -10 * minimum, 0, minimum, took, took, False, terms
+
+
+def _winners(scores: list[int], among) -> list[int]:
+    best = max(scores[index] for index in among)
+    return [index for index in among if scores[index] == best]
 
 
 def _replay(
@@ -159,22 +202,30 @@ def _replay(
     tricks_per_hand = table.tricks
     scores = [0] * side_count
     bag_counts = [0] * side_count
+    set_counts = [0] * side_count
+    sets_running = [0] * side_count
     limit = rules.bag_limit
     penalty = rules.bag_penalty
     carry = rules.bags_carry_over
     target = rules.target_score
     floor = rules.losing_score
     boston = rules.boston
+    boston_by_bid = rules.boston_needs == "bid"
     boston_bonus = rules.boston_bonus
+    sets_to_lose = rules.sets_to_lose
+    sets_in_a_row = rules.sets_in_a_row_to_lose
+    bids_itself = rules.first_hand_bids_itself
     bidder_offset = 1 if rules.first_bidder == "dealer_left" else 0
     side_range = range(side_count)
+    blank_bids = (None,) * seat_count
 
     results: list[HandResult] = []
     pending = None
     finished = False
-    winner = None
+    winners: list[int] = []
     ended_after = None
     ended_by = None
+    ending = None
     unscored = 0
     last = len(hands) - 1
     for position, hand in enumerate(hands):
@@ -186,10 +237,26 @@ def _replay(
             continue
         dealer = (first_dealer + position) % seat_count
         first_bidder = (dealer + bidder_offset) % seat_count
-        try:
-            bids = check_bids(table, hand.bids, scores, strict)
-        except BidError as error:
-            raise HandError(number, error.problem, error.seat, "bids") from None
+        leader = (dealer + 1) % seat_count
+        self_bid = None
+        if position == 0 and (hand.bids is None or bids_itself is not None):
+            if hand.bids is not None and strict:
+                raise HandError(
+                    number,
+                    "the first hand bids itself at this table, so it has no bids: leave them out",
+                    field="bids",
+                )
+            if hand.bids is None and bids_itself is None and strict:
+                raise HandError(number, "the bids are missing", field="bids")
+            self_bid = bids_itself or 0
+            bids = blank_bids
+        elif hand.bids is None:
+            raise HandError(number, "the bids are missing", field="bids")
+        else:
+            try:
+                bids = check_bids(table, hand.bids, scores, strict)
+            except BidError as error:
+                raise HandError(number, error.problem, error.seat, "bids") from None
         tricks = hand.tricks
         if tricks is None:
             if position != last:
@@ -198,16 +265,22 @@ def _replay(
                     "tricks are missing: only the last hand can still be in play",
                     field="tricks",
                 )
+            if self_bid is not None:
+                contracts = (self_bid,) * side_count
+            else:
+                contracts = tuple(
+                    sum((b if type(b) is int else blind_count(b) or 0) for b in side_bids)
+                    for side_bids in ((bids[seat] for seat in side) for side in table.sides)
+                )
             pending = PendingHand(
                 number,
                 dealer,
                 first_bidder,
                 bids,
-                tuple(
-                    sum(bids[seat] for seat in side if type(bids[seat]) is int)
-                    for side in table.sides
-                ),
-                tuple(seat for seat, bid in enumerate(bids) if type(bid) is str),
+                contracts,
+                tuple(seat for seat, bid in enumerate(bids) if is_nil(bid)),
+                leader,
+                self_bid is not None,
             )
             break
         try:
@@ -217,17 +290,28 @@ def _replay(
 
         sides = []
         boston_winner = None
+        lost_by_sets = []
         for index in side_range:
-            points, bags, contract, toward, took, made, terms = _score_side(
-                table, index, bids, tricks
-            )
-            if took == tricks_per_hand and boston != "none" and made:
-                if boston == "bonus":
-                    points += boston_bonus
-                    terms.append(Term(boston_bonus, "Boston: took every trick"))
-                else:
-                    boston_winner = index
-                    terms.append(Term(0, "Boston: took every trick and wins the game"))
+            if self_bid is not None:
+                points, bags, contract, toward, took, made, terms = _score_self_bid(
+                    table, index, tricks, self_bid
+                )
+            else:
+                points, bags, contract, toward, took, made, terms = _score_side(
+                    table, index, bids, tricks
+                )
+                if (
+                    took == tricks_per_hand
+                    and boston != "none"
+                    and made
+                    and (not boston_by_bid or contract == tricks_per_hand)
+                ):
+                    if boston == "bonus":
+                        points += boston_bonus
+                        terms.append(Term(boston_bonus, "Boston: took every trick"))
+                    else:
+                        boston_winner = index
+                        terms.append(Term(0, "Boston: took every trick and wins the game"))
             count = bag_counts[index] + bags
             if limit is not None and count >= limit:
                 times = 0
@@ -238,21 +322,73 @@ def _replay(
                 text = "{} bags reached: penalty" if times == 1 else "{} bags reached {} times"
                 terms.append(Term(-penalty * times, text, (limit, times)))
             bag_counts[index] = count
+            if made is False:
+                set_counts[index] += 1
+                sets_running[index] += 1
+                lost = _count_set(
+                    terms, set_counts[index], sets_running[index], sets_to_lose, sets_in_a_row
+                )
+                if lost:
+                    lost_by_sets.append((index, lost))
+            else:
+                sets_running[index] = 0
             score = scores[index] + points
             scores[index] = score
             sides.append(
-                SideHand(points, score, count, bags, contract, toward, took, made, tuple(terms))
+                SideHand(
+                    points,
+                    score,
+                    count,
+                    bags,
+                    contract,
+                    toward,
+                    took,
+                    made,
+                    tuple(terms),
+                    set_counts[index],
+                    sets_running[index],
+                )
             )
-        results.append(HandResult(number, dealer, first_bidder, bids, tricks, tuple(sides)))
+        results.append(
+            HandResult(
+                number,
+                dealer,
+                first_bidder,
+                bids,
+                tricks,
+                tuple(sides),
+                leader,
+                self_bid is not None,
+            )
+        )
 
+        names = table.side_names
         if boston_winner is not None:
-            finished, winner, ended_after, ended_by = True, boston_winner, number, "boston"
-        elif max(scores) >= target or (floor is not None and min(scores) <= floor):
-            best = max(scores)
-            leaders = [index for index in side_range if scores[index] == best]
+            winners, ended_by = [boston_winner], "boston"
+            ending = f"{names[boston_winner]} took every trick, and a Boston wins the game"
+        elif lost_by_sets:
+            losers = [index for index, _ in lost_by_sets]
+            others = [index for index in side_range if index not in losers] or list(side_range)
+            winners = _winners(scores, others)
+            ended_by = lost_by_sets[0][1]
+            ending = _sets_ending(table, lost_by_sets, set_counts, sets_running)
+        elif floor is not None and min(scores) <= floor:
+            winners = _winners(scores, side_range)
+            if len(winners) == 1 and scores[winners[0]] >= target:
+                ended_by, ending = "target", f"{names[winners[0]]} reached {target}"
+            else:
+                fallen = [names[index] for index in side_range if scores[index] <= floor]
+                ended_by, ending = "floor", f"{' and '.join(fallen)} fell to {floor} or below"
+        elif max(scores) >= target:
+            leaders = _winners(scores, side_range)
             if len(leaders) == 1:
-                finished, winner, ended_after = True, leaders[0], number
-                ended_by = "target" if best >= target else "floor"
+                winners, ended_by = leaders, "target"
+                ending = f"{names[leaders[0]]} reached {target}"
+        if ended_by is not None:
+            finished, ended_after = True, number
+            if len(winners) > 1:
+                ended_by = "draw"
+                ending += ": the top score is shared, so the game is a draw"
 
     dealt = len(results) + (1 if pending else 0)
     next_dealer = (first_dealer + dealt) % seat_count
@@ -263,6 +399,7 @@ def _replay(
             scores[index],
             bag_counts[index],
             table.side_names[index],
+            set_counts[index],
         )
         for index, side in enumerate(table.sides)
     )
@@ -273,13 +410,51 @@ def _replay(
         hands=tuple(results),
         pending=pending,
         finished=finished,
-        winner=winner,
+        winner=winners[0] if len(winners) == 1 else None,
         ended_after=ended_after,
         ended_by=ended_by,
         unscored_hands=unscored,
         next_dealer=next_dealer,
         next_first_bidder=(next_dealer + bidder_offset) % seat_count,
+        winners=tuple(winners),
+        ending=ending,
+        next_leader=(next_dealer + 1) % seat_count,
     )
+
+
+def _sets_ending(table: Table, lost_by_sets, set_counts, sets_running) -> str:
+    parts = []
+    for index, why in lost_by_sets:
+        were = "were" if len(table.sides[index]) > 1 else "was"
+        count = set_counts[index] if why == "sets" else sets_running[index]
+        if count == 1:
+            how = "set"
+        elif why == "sets":
+            how = f"set {count} times"
+        else:
+            how = f"set {count} hands in a row"
+        parts.append(f"{table.side_names[index]} {were} {how}")
+    lose = "" if len(lost_by_sets) == len(table.sides) else ", which loses the game"
+    return " and ".join(parts) + lose
+
+
+def _count_set(terms: list[Term], total: int, running: int, to_lose, in_a_row) -> str | None:
+    """Note a set where sets can lose the game; which rule it broke, if it lost the game."""
+    if to_lose is not None and total >= to_lose:
+        terms.append(Term(0, "{} set of the game: {} sets lose it", (ordinal(total), to_lose)))
+        return "sets"
+    if in_a_row is not None and running >= in_a_row:
+        terms.append(
+            Term(0, "{} set in a row: {} in a row lose the game", (ordinal(running), in_a_row))
+        )
+        return "sets_in_a_row"
+    if to_lose is not None:
+        terms.append(Term(0, "{} set of the game ({} lose it)", (ordinal(total), to_lose)))
+    if in_a_row is not None:
+        terms.append(
+            Term(0, "{} set in a row ({} in a row lose the game)", (ordinal(running), in_a_row))
+        )
+    return None
 
 
 def score_game(
@@ -292,7 +467,8 @@ def score_game(
     """Replay every hand in order under `rules` and return the state of the game.
 
     strict=False scores the same hands under rules they were not bid under: bidding limits
-    are skipped and hands after the end are counted in `unscored_hands` instead of raising.
+    are skipped, a first hand bids itself when it has no bids (or the rules say so), and hands
+    after the end are counted in `unscored_hands` instead of raising.
     """
     table = table_for(rules, players)
     if type(first_dealer) is not int or not 0 <= first_dealer < table.seats:

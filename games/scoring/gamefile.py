@@ -7,17 +7,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import Hand, score_game
+from .entry import duplicate_name, game_name_problem, player_name_problem
 from .errors import GameFileError, HandError, RulesError, ScoringError
+from .limits import MAX_GAME_FILE_BYTES as MAX_BYTES
+from .limits import MAX_GAME_NAME, MAX_HANDS
+from .limits import MAX_JSON_DEPTH as MAX_DEPTH
 from .presets import get_preset
 from .results import GameResult
 from .rules import Rules, describe
 
 FORMAT = "spades-game/1"
-MAX_NAME = 40
-MAX_TITLE = 200
-MAX_HANDS = 10_000
-MAX_DEPTH = 20
-MAX_BYTES = 5_000_000
 KNOWN_KEYS = ("format", "name", "rules", "players", "first_dealer", "hands")
 
 
@@ -55,7 +54,7 @@ class GameFile:
         data["first_dealer"] = self.first_dealer
         hands = []
         for index, hand in enumerate(self.hands):
-            item: dict[str, Any] = {"bids": list(hand.bids)}
+            item: dict[str, Any] = {"bids": list(hand.bids) if hand.bids is not None else None}
             if hand.tricks is not None:
                 item["tricks"] = list(hand.tricks)
             if index < len(self.hand_extras):
@@ -131,21 +130,16 @@ def _players(value: Any, count: int) -> tuple[str, ...]:
     if len(value) != count:
         raise GameFileError(f"players: expected {count} names, got {len(value)}")
     names = []
-    seen = set()
     for position, name in enumerate(value, start=1):
         if not isinstance(name, str):
             raise GameFileError(f"players: name {position} must be text, got {_kind(name)}")
-        name = name.strip()
-        if not name:
-            raise GameFileError(f"players: name {position} is empty")
-        if len(name) > MAX_NAME:
-            raise GameFileError(f"players: name {position} is longer than {MAX_NAME} characters")
-        if not name.isprintable():
-            raise GameFileError(f"players: name {position} contains a line break or control code")
-        if name.casefold() in seen:
-            raise GameFileError(f"players: {describe(name)} appears twice")
-        seen.add(name.casefold())
-        names.append(name)
+        problem = player_name_problem(name)
+        if problem:
+            raise GameFileError(f"players: name {position} {problem.removeprefix('the name ')}")
+        names.append(name.strip())
+    twice = duplicate_name(names)
+    if twice is not None:
+        raise GameFileError(f"players: {describe(names[twice])} appears twice")
     return tuple(names)
 
 
@@ -162,11 +156,10 @@ def _hands(value: Any) -> tuple[tuple[Hand, ...], tuple[dict, ...]]:
                 f'hand {number}: expected an object with "bids" and "tricks", got {_kind(item)}',
                 number=number,
             )
-        if "bids" not in item:
-            raise GameFileError(f"hand {number}: the bids are missing", number=number, field="bids")
-        bids = item["bids"]
+        # Bids left out or null: a hand that bids itself (the replay says whether one may).
+        bids = item.get("bids")
         tricks = item.get("tricks")
-        if not isinstance(bids, list):
+        if bids is not None and not isinstance(bids, list):
             raise GameFileError(
                 f"hand {number}: bids must be a list, got {_kind(bids)}",
                 number=number,
@@ -180,7 +173,12 @@ def _hands(value: Any) -> tuple[tuple[Hand, ...], tuple[dict, ...]]:
             )
         extra = {key: item[key] for key in item if key not in ("bids", "tricks")}
         _check_plain(extra, f"hand {number}")
-        hands.append(Hand(tuple(bids), tuple(tricks) if tricks is not None else None))
+        hands.append(
+            Hand(
+                tuple(bids) if bids is not None else None,
+                tuple(tricks) if tricks is not None else None,
+            )
+        )
         extras.append(extra)
     return tuple(hands), tuple(extras)
 
@@ -193,9 +191,9 @@ def _parse(data: Any) -> tuple[GameFile, GameResult]:
     if name is not None:
         if not isinstance(name, str):
             raise GameFileError(f"name: expected text, got {_kind(name)}")
+        if game_name_problem(name):
+            raise GameFileError(f"name: must be one line of at most {MAX_GAME_NAME} characters")
         name = name.strip()
-        if len(name) > MAX_TITLE or not name.isprintable():
-            raise GameFileError(f"name: must be one line of at most {MAX_TITLE} characters")
     spec = data.get("rules", {})
     if not isinstance(spec, dict):
         raise GameFileError(f"rules: expected an object, got {_kind(spec)}")

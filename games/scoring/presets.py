@@ -8,6 +8,7 @@ from typing import Any
 
 from .errors import RulesError
 from .rules import Rules
+from .sources import AMROZI, BLISS, CONTEST, COOKOUT, GUIDE, HOYLE, JOKERS, PAGAT, RTA3
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,8 @@ class Preset:
     description: str
     source: str
     overrides: dict[str, Any] = field(default_factory=dict)
+    # Where the preset departs from its source, said plainly; empty when it follows it exactly.
+    departures: str = ""
 
     @cached_property
     def rules(self) -> Rules:
@@ -31,28 +34,32 @@ _PRESETS = (
         "standard",
         "Standard",
         "Partnership Spades to 500: nil 100, blind nil 200, 10 bags cost 100 and carry over.",
-        "pagat.com Spades; seed 000 for the -200 floor",
+        f"{PAGAT} Spades, with the -200 losing score of {AMROZI}",
+        departures=f"{PAGAT} sets no losing score; the -200 floor is {AMROZI}'s.",
     ),
     Preset(
         "partner_helps",
         "Failed nil helps the partner",
         "As standard, but a failed nil's tricks count toward the partner's bid.",
-        "seed 004 (Solitaire Bliss); Dummies; open_spiel",
+        f"{BLISS}; Dummies; open_spiel",
         {"failed_nil_tricks": "help_partner"},
+        departures=f"Keeps standard's -200 losing score, which {BLISS} doesn't have.",
     ),
     Preset(
         "no_carry",
         "Bags start again",
         "As standard, but after a bag penalty the bag count goes back to 0.",
-        "seed 000 (bags are emptied); seed 001 (the count resets to 0)",
+        f"{AMROZI} (the bags are emptied); {GUIDE} (the count resets to 0)",
         {"bags_carry_over": False},
+        departures=f"Keeps the -200 losing score of {AMROZI}, which {GUIDE} doesn't have.",
     ),
     Preset(
         "hoyle",
         "Hoyle",
         "The dealer bids first, and when both partners bid nil they score only if both make it.",
-        "Hoyle, as quoted in seed 003 (Big-D's House of Cards)",
+        HOYLE,
         {"both_nil": "joint", "first_bidder": "dealer"},
+        departures="Keeps standard's -200 losing score, which Hoyle doesn't have.",
     ),
     Preset(
         "bicycle",
@@ -65,14 +72,14 @@ _PRESETS = (
         "suicide",
         "Suicide",
         "On each side one partner must bid nil and the other a number.",
-        "seed 000 (Suicides Spades); MSN Zone",
+        f"{AMROZI}; MSN Zone",
         {"variant": "suicide"},
     ),
     Preset(
         "mirrors",
         "Mirrors",
         "Everyone bids the spades they hold, so the bids always add up to 13; no blind nil.",
-        "seed 000 (Mirrors); MSN Zone",
+        f"{AMROZI} (Mirrors); MSN Zone",
         {"variant": "mirrors", "blind_nil": False},
     ),
     Preset(
@@ -86,7 +93,7 @@ _PRESETS = (
         "blind_nil_all",
         "Blind nil for all",
         "Everyone bids blind nil every hand.",
-        "seed 000 (the Blind Nil game)",
+        f"{AMROZI} (the Blind Nil game)",
         {"variant": "blind_nil_all"},
     ),
     Preset(
@@ -128,8 +135,88 @@ _PRESETS = (
         "big_bids",
         "10 for 200 and Boston",
         "A bid of 10 or more scores 20 a trick, and taking every trick earns 200 more.",
-        "club rules ('10 for 200'); seed 004 names the Boston",
-        {"ten_for_200": True, "boston": "bonus"},
+        f"club rules ('10 for 200'); {BLISS} names the Boston",
+        {"big_bid": "double", "boston": "bonus"},
+    ),
+    Preset(
+        "cookout",
+        "Cookout tournament",
+        "To 350: a side bids at least 4, a bid of 10 or more wins or loses 150, a bid Boston "
+        "is worth 200, and a side set twice loses.",
+        COOKOUT,
+        {
+            "target_score": 350,
+            "losing_score": None,
+            "min_team_bid": 4,
+            "big_bid": "flat",
+            "big_bid_made": 150,
+            "big_bid_set": 150,
+            "boston": "bonus",
+            "boston_needs": "bid",
+            "boston_bonus": 50,
+            "sets_to_lose": 2,
+        },
+        departures=(
+            "Their sheets say a bid Boston is worth 200: here that is the 150 of a big bid plus "
+            "a 50 Boston bonus. They don't mention nil or bags, so those are standard's."
+        ),
+    ),
+    Preset(
+        "jokers_wild",
+        "Joker's Wild",
+        "Bags score nothing, a bid of 10 made scores 200, a bid of 13 made wins, blind bids "
+        "of 6 or more score double for a side 100 behind, and three sets lose.",
+        JOKERS,
+        {
+            "bag_points": 0,
+            "big_bid": "flat",
+            "big_bid_set": 100,
+            "boston": "win",
+            "boston_needs": "bid",
+            "blind_bid_min": 6,
+            "blind_bid_behind": 100,
+            "sets_to_lose": 3,
+        },
+        departures=(
+            "The FAQ doesn't say what a failed bid of 10 costs; here it loses 100, like any "
+            "set bid of 10. Nil, the winning score and the -200 losing score are standard's."
+        ),
+    ),
+    Preset(
+        "first_hand_bids_itself",
+        "First hand bids itself",
+        "Nobody bids the first hand: a side taking 4 or more scores 10 a trick. After that "
+        "each side bids at least 4, there is no blind bidding, and a side set twice loses.",
+        RTA3,
+        {
+            "first_hand_bids_itself": 4,
+            "min_team_bid": 4,
+            "blind_nil": False,
+            "losing_score": None,
+            "sets_to_lose": 2,
+        },
+        departures=(
+            "Its semi-finals and final go to 500, as here; its round-robin games go to 350. "
+            "Nil and bags are standard's."
+        ),
+    ),
+    Preset(
+        "contest_2017",
+        "Two sets running or three in all",
+        "To 350: a side set two hands in a row or three times in a game loses, and a side may "
+        "bid 6 or more blind for double.",
+        CONTEST,
+        {
+            "target_score": 350,
+            "losing_score": None,
+            "sets_to_lose": 3,
+            "sets_in_a_row_to_lose": 2,
+            "blind_bid_min": 6,
+        },
+        departures=(
+            "Its 40-minute time limit and overtime hand are for the tournament desk and aren't "
+            "kept here. Nil and bags are standard's."
+        ),
     ),
 )
 

@@ -44,6 +44,9 @@ class SideHand:
     tricks: int
     made: bool | None
     terms: tuple[Term, ...]
+    # Times the side has been set in the game so far, and in a row up to this hand.
+    sets: int = 0
+    sets_in_a_row: int = 0
 
     @property
     def explanation(self) -> tuple[str, ...]:
@@ -61,6 +64,8 @@ class SideHand:
             "tricks": self.tricks,
             "made": self.made,
             "terms": [term.to_json() for term in self.terms],
+            "sets": self.sets,
+            "sets_in_a_row": self.sets_in_a_row,
         }
 
 
@@ -69,9 +74,12 @@ class HandResult:
     number: int
     dealer: int
     first_bidder: int
-    bids: tuple
+    bids: tuple  # a blank (None) bid: the side's bid is on the partner, or the hand bids itself
     tricks: tuple
     sides: tuple[SideHand, ...]
+    # Who leads the first trick: the player on the dealer's left, whoever bids first.
+    leader: int = 0
+    bids_itself: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -79,7 +87,8 @@ class HandResult:
             "teams": [side.to_json() for side in self.sides],
             "dealer": self.dealer,
             "first_bidder": self.first_bidder,
-            "bids": list(self.bids),
+            "leader": self.leader,
+            "bids": None if self.bids_itself else list(self.bids),
             "tricks": list(self.tricks),
         }
 
@@ -92,15 +101,20 @@ class PendingHand:
     dealer: int
     first_bidder: int
     bids: tuple
+    # Each side's contract; in a hand that bids itself, the least it must take.
     contracts: tuple[int, ...]
     nil_bidders: tuple[int, ...]
+    leader: int = 0
+    bids_itself: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
             "number": self.number,
             "dealer": self.dealer,
             "first_bidder": self.first_bidder,
-            "bids": list(self.bids),
+            "leader": self.leader,
+            "bids_itself": self.bids_itself,
+            "bids": None if self.bids_itself else list(self.bids),
             "contracts": list(self.contracts),
             "nil_bidders": list(self.nil_bidders),
         }
@@ -113,6 +127,7 @@ class SideTotal:
     score: int
     bags: int
     name: str
+    sets: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -121,6 +136,7 @@ class SideTotal:
             "bags": self.bags,
             "name": self.name,
             "seats": list(self.seats),
+            "sets": self.sets,
         }
 
 
@@ -132,14 +148,22 @@ class GameResult:
     hands: tuple[HandResult, ...]
     pending: PendingHand | None
     finished: bool
+    # The one winning side; None while the game goes on and in a draw.
     winner: int | None
     ended_after: int | None
     # Why it ended: "target" (a side reached the winning score), "floor" (a side fell to the
-    # losing score) or "boston" (a side took every trick where that wins); None while it goes on.
+    # losing score), "boston" (a side took every trick where that wins), "sets" or
+    # "sets_in_a_row" (a side was set too often), or "draw" (it ended with the top score
+    # shared); None while it goes on.
     ended_by: str | None
     unscored_hands: int
     next_dealer: int
     next_first_bidder: int
+    # Every winning side: empty while the game goes on, one normally, several in a draw.
+    winners: tuple[int, ...] = ()
+    # How the game ended, in plain words ("Ann + Cat reached 500"); None while it goes on.
+    ending: str | None = None
+    next_leader: int = 0
 
     def needs(self, side: int) -> int:
         """Points the side still needs to reach the winning score (0 once it is there)."""
@@ -151,10 +175,13 @@ class GameResult:
             "hands": [hand.to_json() for hand in self.hands],
             "finished": self.finished,
             "winner": self.winner,
+            "winners": list(self.winners),
             "ended_after": self.ended_after,
             "ended_by": self.ended_by,
+            "ending": self.ending,
             "unscored_hands": self.unscored_hands,
             "pending": self.pending.to_json() if self.pending else None,
             "next_dealer": self.next_dealer,
             "next_first_bidder": self.next_first_bidder,
+            "next_leader": self.next_leader,
         }

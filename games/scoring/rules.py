@@ -111,9 +111,18 @@ SETTINGS: tuple[Setting, ...] = (
     _int("target_score", 500, "Winning score", "A side that reaches this score ends the game.",
          _END, "The game ends when a side reaches {} points", 1, LIMIT),
     _optional("losing_score", -200, "Losing score",
-              "A side that falls to this score or lower ends the game.", _END,
+              "A side that falls to this score or lower ends the game; if the top score is "
+              "shared then, the game is a draw.", _END,
               "The game ends when a side falls to {} points or lower",
               "No losing score: a side can fall as low as it likes", -LIMIT, LIMIT),
+    _optional("sets_to_lose", None, "Sets that lose",
+              "A side set this many times in a game loses at once; the best of the others wins.",
+              _END, "A side set {} times in the game loses at once",
+              "Being set never loses the game by itself", 1, 100),
+    _optional("sets_in_a_row_to_lose", None, "Sets in a row that lose",
+              "A side set this many hands running loses at once; the best of the others wins.",
+              _END, "A side set {} hands in a row loses at once",
+              "Sets in a row never lose the game by themselves", 1, 100),
     _optional("bag_limit", 10, "Bag limit", "How many bags cost a side the bag penalty.", _BAGS,
               "Every {} bags cost the penalty", "Bags never cost a penalty", 1, 100),
     _int("bag_penalty", 100, "Bag penalty",
@@ -141,10 +150,17 @@ SETTINGS: tuple[Setting, ...] = (
                 ("ignored", "A failed nil's tricks count for nothing"),
             )),
     _choice("both_nil", "separate", "Both partners nil",
-            "How a side is scored when both partners bid nil.", _NIL, (
+            "How a side is scored when both partners bid nil (or blind nil).", _NIL, (
                 ("separate", "Each nil is scored on its own"),
-                ("joint", "The side scores both nils only if both are made, and nothing otherwise"),
+                ("joint", "Both partners nil score the both-nil value if both make it, "
+                          "and nothing if either fails"),
+                ("unit", "Both partners nil win the both-nil value if both make it and lose "
+                         "it if either fails; their tricks count for nothing"),
+                ("forbidden", "Both partners may not bid nil in the same hand"),
             )),
+    _int("both_nil_value", 200, "Both-nil value",
+         "Points for both partners making nil, when they score as one.", _NIL,
+         "Both partners nil are worth {} points when they score as one", 0, 10_000),
     _optional("blind_nil_behind", None, "Blind nil only when behind",
               "How far a side must trail before one of its players may bid blind nil.", _NIL,
               "Blind nil only when the side trails by {} points or more",
@@ -152,34 +168,81 @@ SETTINGS: tuple[Setting, ...] = (
     _bool("blind_nil", True, "Blind nil allowed", "Whether blind nil may be bid at all.", _NIL,
           "Blind nil may be bid", "Nobody may bid blind nil"),
     _optional("min_team_bid", None, "Minimum side bid",
-              "The smallest total a side's number bids may add up to (nil bids aside).", _BIDDING,
+              "The smallest total a side's number bids may add up to; a nil bidder's partner "
+              "must bid it alone.", _BIDDING,
               "A side must bid at least {} tricks unless all its players bid nil",
               "A side may bid as few tricks as it likes", 1, 17),
+    _optional("min_total_bid", None, "Minimum total bid",
+              "The smallest total all the number bids of a hand may add up to.", _BIDDING,
+              "All the bids of a hand must add up to at least {} tricks",
+              "The bids of a hand may add up to as few tricks as they like", 1, 17),
+    _bool("ban_exact_total", False, "Bids may not total the tricks",
+          "Whether the number bids of a hand may add up to exactly the tricks in it.", _BIDDING,
+          "The bids of a hand may not add up to exactly the tricks in it",
+          "The bids of a hand may add up to any total"),
+    _optional("blind_bid_min", None, "Blind bids",
+              "The smallest number a player may bid blind, before looking at the cards; a side "
+              "with a blind bid scores its contract doubled, made or set.", _BIDDING,
+              "A player may bid {} or more blind, before looking: the contract scores double",
+              "No blind number bids", 1, 17),
+    _optional("blind_bid_behind", None, "Blind bids only when behind",
+              "How far a side must trail before one of its players may make a blind number bid.",
+              _BIDDING, "Blind number bids only when the side trails by {} points or more",
+              "Blind number bids are allowed at any score", 0, 10_000),
+    _optional("first_hand_bids_itself", None, "First hand bids itself",
+              "Whether nobody bids in the first hand: each side's contract is the tricks it "
+              "takes, with this minimum.", _BIDDING,
+              "Nobody bids in the first hand: a side taking {} or more scores 10 a trick "
+              "without bags, fewer is set for that many",
+              "Every hand is bid, the first one too", 0, 17),
     _choice("variant", "classic", "Variant", "Extra limits on what players may bid.", _BIDDING, (
         ("classic", "Classic: any bid"),
         ("suicide", "Suicide: on each side one partner bids nil and the other a number"),
-        ("mirrors", "Mirrors: nil or a number, and all bids add up to the tricks in a hand"),
+        ("mirrors", "Mirrors: everyone bids the spades they hold (nil for none), so the bids "
+                    "add up to 13 with 3 or 4 players"),
         ("whiz", "Whiz: nil or a number, no blind nil"),
         ("blind_nil_all", "Blind nil for all: everyone bids blind nil"),
     )),
     _choice("first_bidder", "dealer_left", "First to bid",
-            "Who bids first and leads the first trick.", _BIDDING, (
-                ("dealer_left", "The player on the dealer's left bids and leads first"),
-                ("dealer", "The dealer bids first"),
+            "Who bids first; the player on the dealer's left leads the first trick either way.",
+            _BIDDING, (
+                ("dealer_left", "The player on the dealer's left bids first and leads"),
+                ("dealer", "The dealer bids first; the player on the dealer's left leads"),
             )),
-    _bool("ten_for_200", False, "10 for 200",
-          "Whether a side bidding 10 or more scores 20 a trick instead of 10.", _BONUS,
-          "A bid of 10 or more scores (or loses) 20 points a trick",
-          "Every bid scores 10 points a trick"),
+    _choice("big_bid", "none", "Big bids",
+            "What a side whose contract is the big-bid size or more scores.", _BONUS, (
+                ("none", "A big contract scores 10 a trick like any other"),
+                ("double", "A big contract scores (or loses) 20 a trick: 10 for 200"),
+                ("flat", "A big contract made scores the big-bid points instead of 10 a trick; "
+                         "set, it loses the big-bid penalty"),
+                ("bonus", "A big contract made scores 10 a trick plus the big-bid points; "
+                          "set, it loses 10 a trick plus the big-bid penalty"),
+            )),
+    _int("big_bid_min", 10, "Big-bid size", "The smallest contract that counts as a big bid.",
+         _BONUS, "A contract of {} or more is a big bid (when big bids score differently)",
+         1, 17),
+    _int("big_bid_made", 200, "Big bid made",
+         "Points for making a big contract (flat, or on top of 10 a trick).", _BONUS,
+         "A big bid made scores {} points (flat, or as a bonus)", 0, 10_000),
+    _int("big_bid_set", 200, "Big bid set",
+         "Points lost for a big contract set (flat, or on top of 10 a trick).", _BONUS,
+         "A big bid set loses {} points (flat, or as a penalty)", 0, 10_000),
     _choice("boston", "none", "Boston",
-            "What a side earns for making its bid by taking every trick of a hand.", _BONUS, (
+            "What a side earns for a Boston: taking every trick of a hand.", _BONUS, (
                 ("none", "Taking every trick earns nothing extra"),
-                ("bonus", "Taking every trick earns the Boston bonus"),
-                ("win", "Taking every trick wins the game at once"),
+                ("bonus", "A Boston earns the Boston bonus"),
+                ("win", "A Boston wins the game at once"),
+            )),
+    _choice("boston_needs", "every_trick", "What makes a Boston",
+            "Whether a side only has to take every trick, or must also have bid them all.",
+            _BONUS, (
+                ("every_trick", "A side that makes its bid by taking every trick has a Boston"),
+                ("bid", "Only a side that bid every trick of the hand and took them all has "
+                        "a Boston"),
             )),
     _int("boston_bonus", 200, "Boston bonus",
-         "Points a side earns for making its bid with every trick.", _BONUS,
-         "Taking every trick earns {} points (when Boston is a bonus)", 0, 10_000),
+         "Points a side earns for a Boston.", _BONUS,
+         "A Boston earns {} points (when Boston is a bonus)", 0, 10_000),
 )  # fmt: skip
 
 SETTINGS_BY_NAME: dict[str, Setting] = {setting.name: setting for setting in SETTINGS}
@@ -193,6 +256,8 @@ class Rules:
     partnerships: bool = True
     target_score: int = 500
     losing_score: int | None = -200
+    sets_to_lose: int | None = None
+    sets_in_a_row_to_lose: int | None = None
     bag_limit: int | None = 10
     bag_penalty: int = 100
     bag_points: int = 1
@@ -202,13 +267,23 @@ class Rules:
     zero_is_nil: bool = True
     failed_nil_tricks: str = "bags"
     both_nil: str = "separate"
+    both_nil_value: int = 200
     blind_nil_behind: int | None = None
     blind_nil: bool = True
     min_team_bid: int | None = None
+    min_total_bid: int | None = None
+    ban_exact_total: bool = False
+    blind_bid_min: int | None = None
+    blind_bid_behind: int | None = None
+    first_hand_bids_itself: int | None = None
     variant: str = "classic"
     first_bidder: str = "dealer_left"
-    ten_for_200: bool = False
+    big_bid: str = "none"
+    big_bid_min: int = 10
+    big_bid_made: int = 200
+    big_bid_set: int = 200
     boston: str = "none"
+    boston_needs: str = "every_trick"
     boston_bonus: int = 200
 
     def __post_init__(self):
@@ -223,12 +298,13 @@ class Rules:
     def _combination_problem(self) -> tuple[str, str] | None:
         if self.partnerships and self.players != 4:
             return "partnerships need 4 players", "partnerships"
+        variant = self.variant
         if not self.partnerships:
-            if self.variant == "suicide":
+            if variant == "suicide":
                 return "suicide needs partnerships", "variant"
-            if self.both_nil == "joint":
-                return "scoring both nils jointly needs partnerships", "both_nil"
-        if self.variant == "blind_nil_all":
+            if self.both_nil != "separate":
+                return "both partners bidding nil needs partnerships", "both_nil"
+        if variant == "blind_nil_all":
             if not self.blind_nil:
                 return "everyone bids blind nil in this variant, so blind nil must be allowed", (
                     "blind_nil"
@@ -238,16 +314,31 @@ class Rules:
                     "everyone bids blind nil in this variant, so it can't depend on the score",
                     "blind_nil_behind",
                 )
+            if self.both_nil == "forbidden":
+                return "everyone bids blind nil in this variant, so both partners do", "both_nil"
+            if self.min_total_bid is not None:
+                return "everyone bids blind nil in this variant, so the bids total 0", (
+                    "min_total_bid"
+                )
+        if self.blind_bid_min is not None and variant in ("mirrors", "whiz", "blind_nil_all"):
+            return f"{variant} has no blind number bids: leave blind bids off", "blind_bid_min"
+        if variant == "mirrors" and self.ban_exact_total and self.players == 4:
+            return (
+                "in mirrors four players' bids always add up to the 13 tricks",
+                "ban_exact_total",
+            )
         if self.losing_score is not None and self.target_score <= self.losing_score:
             return (
-                f"must be above the losing score ({self.losing_score}), got {self.target_score}",
-                "target_score",
+                f"must be below the winning score ({self.target_score}), got {self.losing_score}",
+                "losing_score",
             )
-        if self.min_team_bid is not None and self.min_team_bid > self.tricks_per_hand:
-            return (
-                f"can't be more than the {self.tricks_per_hand} tricks in a hand",
-                "min_team_bid",
-            )
+        tricks = self.tricks_per_hand
+        for name in ("min_team_bid", "min_total_bid", "blind_bid_min", "first_hand_bids_itself"):
+            value = getattr(self, name)
+            if value is not None and value > tricks:
+                return f"can't be more than the {tricks} tricks in a hand", name
+        if self.big_bid != "none" and self.big_bid_min > tricks:
+            return f"can't be more than the {tricks} tricks in a hand", "big_bid_min"
         return None
 
     @property
@@ -292,6 +383,9 @@ class Rules:
         for name, value in data.items():
             if name == "preset":
                 continue
+            if name == "ten_for_200":
+                values["big_bid"] = _ten_for_200(value, data.get("big_bid"))
+                continue
             setting = SETTINGS_BY_NAME.get(name) if isinstance(name, str) else None
             if setting is None:
                 close = difflib.get_close_matches(str(name), SETTINGS_BY_NAME, n=1)
@@ -302,6 +396,20 @@ class Rules:
                 raise RulesError(problem, name)
             values[name] = value
         return cls(**values)
+
+
+def _ten_for_200(value: Any, big_bid: Any) -> str:
+    """The old `ten_for_200` switch, read as the `big_bid` setting it became."""
+    if type(value) is not bool:
+        raise RulesError(f"expected true or false, got {describe(value)}", "ten_for_200")
+    meant = "double" if value else "none"
+    if big_bid is not None and (big_bid == "double") != value:
+        raise RulesError(
+            f'ten_for_200 is the old name for big_bid "double", and says {describe(value)} '
+            f"while big_bid says {describe(big_bid)}",
+            "ten_for_200",
+        )
+    return meant if big_bid is None else big_bid
 
 
 RULE_FIELDS = tuple(field.name for field in fields(Rules))

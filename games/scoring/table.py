@@ -12,8 +12,8 @@ class Table:
     __slots__ = (
         "bag_points",
         "bidding_limits",
-        "double",
-        "joint",
+        "big_bid",
+        "both_nil",
         "mode",
         "names",
         "nil_values",
@@ -42,8 +42,9 @@ class Table:
         self.nil_values = {"nil": rules.nil_value, "blind_nil": rules.blind_nil_value}
         self.mode = rules.failed_nil_tricks
         self.bag_points = rules.bag_points
-        self.double = rules.ten_for_200
-        self.joint = rules.both_nil == "joint" and rules.partnerships
+        # The smallest contract scored as a big bid, and how; None when big bids score as usual.
+        self.big_bid = None if rules.big_bid == "none" else (rules.big_bid_min, rules.big_bid)
+        self.both_nil = rules.both_nil if rules.partnerships else "separate"
         self.zero_is_nil = rules.zero_is_nil
         # Whether a hand's bids can break any rule beyond their shape and range.
         self.bidding_limits = (
@@ -51,6 +52,10 @@ class Table:
             or not rules.blind_nil
             or rules.blind_nil_behind is not None
             or rules.min_team_bid is not None
+            or rules.min_total_bid is not None
+            or rules.ban_exact_total
+            or rules.blind_bid_behind is not None
+            or self.both_nil == "forbidden"
         )
 
 

@@ -46,3 +46,10 @@ def test_rules_unknown_preset_exits_2_with_one_line():
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1
     assert done.stderr.startswith("unknown preset 'bogus'; choose one of: standard,")
+
+
+def test_rules_says_where_a_preset_departs_from_its_source():
+    text = output_of("cookout")
+    assert "Source: Cookout Spades tournaments" in text
+    assert PRESETS["cookout"].departures in text
+    assert "sets_to_lose" in text

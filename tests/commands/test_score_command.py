@@ -7,7 +7,7 @@ import os
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.foundation.processes import manage
+from tests.foundation.processes import clean_env, manage
 
 GAME = {
     "players": ["Ann", "Ben", "Cat", "Dan"],
@@ -78,3 +78,19 @@ def test_score_missing_file_exits_2_in_a_subprocess(tmp_path):
     done = run_manage("score", str(tmp_path / "nope.json"))
     assert done.returncode == 2
     assert done.stderr.strip() == f"{tmp_path / 'nope.json'}: No such file or directory"
+
+
+def test_score_and_rules_need_no_secret_key(tmp_path):
+    """A player scoring a file is not deploying the site: no key, no traceback."""
+    env = clean_env(tmp_path / "no-key")
+    env["DJANGO_SETTINGS_MODULE"] = "scorekeeper.settings"
+    done = manage(env, "score", "-", input=json.dumps(GAME))
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["teams"][0]["score"] == 72
+    done = manage(env, "rules", "hoyle")
+    assert done.returncode == 0, done.stderr
+    assert "Hoyle" in done.stdout
+    # Everything else still refuses to start without a key.
+    done = manage(env, "check")
+    assert done.returncode != 0
+    assert "DJANGO_SECRET_KEY is not set" in done.stderr

@@ -82,7 +82,8 @@ def test_a_value_out_of_range_is_shown_next_to_its_field(owner_client, flipping_
 def test_rules_that_contradict_each_other_are_explained(owner_client, flipping_game):
     response = get(owner_client, flipping_game, target_score="100", losing_score="150")
     errors = response.context["form"].errors
-    assert errors["target_score"] == ["Must be above the losing score (150), got 100."]
+    # The losing score is the one out of place: it names that setting (issue 11).
+    assert errors["losing_score"] == ["Must be below the winning score (100), got 150."]
 
 
 def test_a_preset_for_other_numbers_of_players_is_refused_plainly(owner_client, flipping_game):

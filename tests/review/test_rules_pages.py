@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from games import scoring
+from games.scoring.sources import SOURCES
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +33,8 @@ def test_the_card_marks_what_differs_from_standard(owner_client, make_game):
     assert body.count("Not standard") == 3
     assert "Bags never cost a penalty." in body
     assert "Standard: every 10 bags cost the penalty." in body
-    assert "Hoyle, as quoted in seed 003" in body
+    assert "Hoyle (as given on Big-D&#x27;s House of Cards)" in body
+    assert "which Hoyle doesn&#x27;t have" in body
 
 
 def test_the_card_is_the_owners_only(client, stranger_client, make_game):
@@ -66,9 +68,23 @@ def test_the_reference_is_public_and_lists_every_setting_and_option(client):
 
 def test_the_reference_names_its_sources(client):
     body = client.get(reverse("rules_reference")).content.decode()
-    assert "Count toward the partner&#x27;s bid: <cite>Dummies, open_spiel, seed 004</cite>" in body
-    assert "Hoyle (seed 003)" in body
+    assert (
+        "Count toward the partner&#x27;s bid: <cite>Dummies, open_spiel, Solitaire Bliss Spades"
+        "</cite>" in body
+    )
+    assert "<cite>Hoyle (as given on Big-D&#x27;s House of Cards)</cite>" in body
     assert "pagat.com" in body
+    for name, what in SOURCES:
+        assert f"<dt>{name}</dt><dd>{what}</dd>".replace("'", "&#x27;") in body
+
+
+@pytest.mark.parametrize("path", ["rules_reference", "rules_card"])
+def test_no_rules_page_names_our_own_files(path, client, owner_client, make_game):
+    if path == "rules_reference":
+        body = client.get(reverse(path)).content.decode()
+    else:
+        body = owner_client.get(reverse(path, args=[make_game(preset="hoyle").pk])).content.decode()
+    assert "seed" not in body.lower()
 
 
 def test_the_reference_lists_every_preset_with_its_source(client):
@@ -76,3 +92,23 @@ def test_the_reference_lists_every_preset_with_its_source(client):
     for preset in scoring.PRESETS.values():
         assert f'id="preset-{preset.name}"' in body
         assert f"Source: <cite>{preset.source}".replace("'", "&#x27;") in body
+        assert preset.departures.replace("'", "&#x27;") in body
+
+
+def test_the_reference_explains_the_tournament_rules_and_their_sources(client):
+    body = client.get(reverse("rules_reference")).content.decode()
+    for name in ("sets_to_lose", "big_bid", "blind_bid_min", "first_hand_bids_itself"):
+        assert f'id="setting-{name}"' in body
+    assert "Two sets lose the game: <cite>Cookout Spades tournaments" in body
+    assert "A bid of 13 made wins the game: <cite>Joker&#x27;s Wild Spades FAQ</cite>" in body
+    assert 'id="preset-cookout"' in body
+    assert "Source: <cite>RTA3 spades tournament FAQ</cite>" in body
+
+
+def test_the_card_says_a_tournament_preset_in_plain_words(owner_client, make_game):
+    game = make_game(preset="cookout")
+    body = owner_client.get(card_url(game)).content.decode()
+    assert "A side set 2 times in the game loses at once." in body
+    assert "A big bid made scores 150 points (flat, or as a bonus)." in body
+    assert "Only a side that bid every trick of the hand and took them all has a Boston" in body
+    assert "Cookout Spades tournaments" in body

@@ -95,6 +95,12 @@ def test_team_bid_under_the_minimum():
     assert str(error) == "Ann + Cat bid 3 together, but this table's minimum is 4"
 
 
+def test_a_nil_bidders_partner_under_the_minimum_is_told_so():
+    error = bid_problem(PRESETS["tournament"].rules, ["nil", 4, 2, 4])
+    assert str(error) == "Ann bid nil, so Cat must bid this table's minimum of 4 alone, but bid 2"
+    assert error.seat == 2
+
+
 def test_team_minimum_does_not_apply_when_both_partners_bid_nil():
     assert validate_bids(PRESETS["tournament"].rules, ["nil", 4, "nil", 4])
 
@@ -105,10 +111,28 @@ def test_suicide_needs_one_nil_and_one_number_on_each_side():
     assert validate_bids(PRESETS["suicide"].rules, ["nil", 4, 5, "blind_nil"])
 
 
-def test_mirrors_bids_must_add_up_to_the_tricks():
+def test_mirrors_bids_must_add_up_to_the_13_spades():
     error = bid_problem(PRESETS["mirrors"].rules, [3, 3, 3, 3])
-    assert str(error) == "in mirrors the bids must add up to 13, but they add up to 12"
+    assert str(error) == (
+        "in mirrors everyone bids the spades they hold, so the bids must add up to 13, "
+        "but they add up to 12"
+    )
     assert validate_bids(PRESETS["mirrors"].rules, [3, 3, "nil", 7])
+
+
+def test_amrozi_mirrors_with_three_players_adds_up_to_13_spades_not_17_tricks():
+    rules = Rules(players=3, partnerships=False, variant="mirrors", blind_nil=False)
+    assert validate_bids(rules, [5, 4, 4]) == (5, 4, 4)
+    with pytest.raises(BidError, match=r"must add up to 13, but they add up to 17$"):
+        validate_bids(rules, [6, 6, 5])
+
+
+def test_mirrors_with_two_players_holds_at_most_13_spades():
+    rules = Rules(players=2, partnerships=False, variant="mirrors", blind_nil=False)
+    assert validate_bids(rules, [7, 5]) == (7, 5)
+    assert validate_bids(rules, [7, 6]) == (7, 6)
+    with pytest.raises(BidError, match=r"can't add up to more than 13, but they add up to 14$"):
+        validate_bids(rules, [7, 7])
 
 
 def test_whiz_has_no_blind_nil():

@@ -140,9 +140,11 @@ def test_seed003_both_partners_nil_score_nothing_if_either_is_set():
     assert result.sides[0].bags == 0
 
 
-def test_seed003_double_nil_is_worth_200_and_mixes_with_nil_jointly():
+def test_hoyle_double_nil_beside_nil_scores_200_for_both_not_the_sum():
+    # "the partnership receives 200 points if both make their contracts", double nils included.
     result = play(PRESETS["hoyle"].rules, (["blind_nil", 4, "nil", 5], [0, 6, 0, 7]))
-    assert side(result, 0).points == 300
+    assert side(result, 0).points == 200
+    assert side(result, 0).explanation == ("Ann + Cat both bid nil and both made it: +200",)
 
 
 def test_seed003_hoyle_dealer_bids_first():
@@ -268,8 +270,9 @@ def test_zero_is_nil_turns_a_zero_bid_into_nil():
     assert side(result, 0).explanation[0] == "Ann's nil made: +100"
 
 
-def test_ten_for_200_doubles_a_contract_of_ten_or_more():
-    rules = Rules(ten_for_200=True)
+def test_big_bid_double_scores_a_contract_of_ten_or_more_20_a_trick():
+    rules = Rules(big_bid="double")
+    assert Rules.from_dict({"ten_for_200": True}) == rules
     made = play(rules, ([5, 1, 5, 1], [5, 1, 6, 1]))
     assert side(made).points == 200 + 1
     set_ = play(rules, ([5, 1, 5, 1], [4, 2, 5, 2]))

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from games.scoring import GameFileError, parse_game_file, score_file
+from games.scoring import SETTINGS, GameFileError, parse_game_file, score_file
 
 GAME = {
     "format": "spades-game/1",
@@ -65,7 +65,7 @@ def test_round_trip_keeps_unknown_keys_and_minimal_rules():
 def test_rules_without_a_preset_are_written_in_full():
     game = parse_game_file(with_changes(rules={"nil_value": 50}))
     assert game.to_dict()["rules"]["nil_value"] == 50
-    assert len(game.to_dict()["rules"]) == 21
+    assert len(game.to_dict()["rules"]) == len(SETTINGS)
 
 
 def test_names_are_trimmed_and_defaults_apply():

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.scoring import PRESETS, Rules, RulesError, get_preset, score_game
+from games.scoring import PRESETS, SETTINGS_BY_NAME, Rules, RulesError, get_preset, score_game
+from games.scoring.sources import SOURCES, TRADITIONS
 
 from .strategies import legal_hand
 
@@ -37,7 +38,7 @@ def test_preset_has_words_a_source_and_valid_rules(name):
 @given(data=st.data())
 def test_preset_scores_a_legal_hand(name, data):
     rules = PRESETS[name].rules
-    hand = data.draw(legal_hand(rules))
+    hand = data.draw(legal_hand(rules, first=True))
     result = score_game(rules, [hand])
     for side in result.hands[0].sides:
         assert sum(term.points for term in side.terms) == side.points
@@ -58,10 +59,28 @@ def test_preset_specifics():
     assert PRESETS["two_player"].rules.players == 2
     tournament = PRESETS["tournament"].rules
     assert (tournament.min_team_bid, tournament.blind_nil_behind) == (4, 100)
-    assert "seed 000" in PRESETS["standard"].source
+    assert "Amrozi" in PRESETS["standard"].source
 
 
 def test_unknown_preset_lists_the_known_ones():
     with pytest.raises(RulesError) as caught:
         get_preset("bogus")
     assert str(caught.value).startswith("unknown preset 'bogus'; choose one of: standard, ")
+
+
+def test_no_preset_or_tradition_names_our_own_files():
+    texts = [f"{p.description} {p.source} {p.departures}" for p in PRESETS.values()]
+    texts += [f"{words} {source}" for rows in TRADITIONS.values() for words, source in rows]
+    texts += [f"{name} {what}" for name, what in SOURCES]
+    for text in texts:
+        assert "seed" not in text.lower(), text
+
+
+def test_traditions_describe_real_settings():
+    assert set(TRADITIONS) <= set(SETTINGS_BY_NAME)
+
+
+def test_a_preset_that_keeps_the_standard_floor_says_so_where_its_source_has_none():
+    assert "-200" in PRESETS["standard"].departures
+    assert "doesn't have" in PRESETS["no_carry"].departures
+    assert "Hoyle doesn't have" in PRESETS["hoyle"].departures

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from games.scoring import Hand, score_game
 
-from .strategies import legal_hand, rules
+from .strategies import legal_game, legal_hand, rules
 
 FAST = settings(max_examples=200, deadline=None)
 
@@ -15,7 +15,7 @@ FAST = settings(max_examples=200, deadline=None)
 @st.composite
 def games(draw, **fixed):
     table = draw(rules(**fixed))
-    hands = draw(st.lists(legal_hand(table), max_size=10))
+    hands = draw(legal_game(table, max_hands=10))
     return table, hands
 
 
@@ -76,7 +76,7 @@ def test_changing_one_hand_changes_nothing_before_it(game, data):
         return
     position = data.draw(st.integers(0, len(hands) - 1))
     changed = list(hands)
-    changed[position] = data.draw(legal_hand(table))
+    changed[position] = data.draw(legal_hand(table, first=position == 0))
     before = replay(table, hands).hands[:position]
     assert replay(table, changed).hands[:position] == before
 
@@ -106,7 +106,7 @@ def test_a_game_with_no_tricks_entered_scores_0(table, dealer):
 @given(games(), st.data())
 def test_a_pending_last_hand_changes_no_score(game, data):
     table, hands = game
-    pending = data.draw(legal_hand(table, played=False))
+    pending = data.draw(legal_hand(table, played=False, first=not hands))
     without = replay(table, hands)
     with_pending = replay(table, [*hands, pending])
     assert with_pending.sides == without.sides
@@ -130,28 +130,114 @@ def test_strict_scoring_agrees_up_to_the_end_of_the_game(game):
 def test_rules_strategy_respects_fixed_settings(table, data):
     assert table.players == 3
     assert replace(table, nil_value=1).nil_value == 1
-    hand = data.draw(legal_hand(table))
+    hand = data.draw(legal_hand(table, first=False))
     assert isinstance(hand, Hand)
     assert len(hand.bids) == len(hand.tricks) == 3
 
 
 @FAST
 @given(games())
-def test_a_finished_game_says_why_it_ended(game):
+def test_a_finished_game_says_why_it_ended_and_who_won(game):
     table, _ = game
     result = replay(*game)
     if not result.finished:
-        assert result.ended_by is None
+        assert (result.ended_by, result.winner, result.winners, result.ending) == (
+            None,
+            None,
+            (),
+            None,
+        )
         return
-    best = result.sides[result.winner].score
-    if result.ended_by != "boston":
-        # Otherwise the side with the highest score, alone, wins.
-        assert sum(side.score == best for side in result.sides) == 1
-        assert all(side.score <= best for side in result.sides)
+    assert result.ending
+    assert result.winners
+    assert result.winner == (result.winners[0] if len(result.winners) == 1 else None)
+    assert (result.ended_by == "draw") == (len(result.winners) > 1)
+    last = result.hands[-1]
+    scores = [side.score for side in result.sides]
+    if result.ended_by == "boston":
+        assert table.boston == "win"
+        return
+    lost = [
+        index
+        for index, side in enumerate(last.sides)
+        if side.made is False
+        and (
+            (table.sets_to_lose is not None and side.sets >= table.sets_to_lose)
+            or (
+                table.sets_in_a_row_to_lose is not None
+                and side.sets_in_a_row >= table.sets_in_a_row_to_lose
+            )
+        )
+    ]
+    among = [index for index in range(len(scores)) if index not in lost] or range(len(scores))
+    best = max(scores[index] for index in among)
+    # The best side (of those not out by sets) wins; a shared top is a draw.
+    assert list(result.winners) == [index for index in among if scores[index] == best]
     if result.ended_by == "target":
         assert best >= table.target_score
     elif result.ended_by == "floor":
-        assert min(side.score for side in result.sides) <= table.losing_score
+        assert min(scores) <= table.losing_score
+    elif result.ended_by in ("sets", "sets_in_a_row"):
+        assert lost
     else:
-        assert result.ended_by == "boston"
-        assert table.boston == "win"
+        assert result.ended_by == "draw"
+        # A shared top ends the game only at the floor or by sets, never at the target.
+        assert lost or (table.losing_score is not None and min(scores) <= table.losing_score)
+
+
+@FAST
+@given(games())
+def test_sets_are_counted_per_side_in_all_and_in_a_row(game):
+    table, hands = game
+    result = replay(table, hands)
+    totals = [0] * len(result.sides)
+    running = [0] * len(result.sides)
+    for hand in result.hands:
+        for index, side in enumerate(hand.sides):
+            if side.made is False:
+                totals[index] += 1
+                running[index] += 1
+            else:
+                running[index] = 0
+            assert (side.sets, side.sets_in_a_row) == (totals[index], running[index])
+    assert [side.sets for side in result.sides] == totals
+
+
+@FAST
+@given(games())
+def test_a_game_never_plays_on_past_a_losing_number_of_sets(game):
+    table, hands = game
+    result = replay(table, hands)
+    for hand in result.hands[:-1] if result.finished else result.hands:
+        for side in hand.sides:
+            if table.sets_to_lose is not None:
+                assert side.sets < table.sets_to_lose
+            if table.sets_in_a_row_to_lose is not None:
+                assert side.sets_in_a_row < table.sets_in_a_row_to_lose
+
+
+@FAST
+@given(games(first_hand_bids_itself=4))
+def test_a_hand_that_bids_itself_scores_10_a_trick_and_no_bags(game):
+    table, hands = game
+    result = replay(table, hands)
+    if not result.hands:
+        return
+    first = result.hands[0]
+    assert first.bids_itself
+    assert first.to_json()["bids"] is None
+    for side in first.sides:
+        assert side.bags_taken == 0
+        assert side.points == (10 * side.tricks if side.tricks >= 4 else -40)
+        assert side.made is (side.tricks >= 4)
+    assert not any(hand.bids_itself for hand in result.hands[1:])
+
+
+@FAST
+@given(games())
+def test_the_player_on_the_dealers_left_leads_whoever_bids_first(game):
+    table, hands = game
+    result = replay(table, hands)
+    for hand in result.hands:
+        assert hand.leader == (hand.dealer + 1) % table.players
+    assert result.next_leader == (result.next_dealer + 1) % table.players

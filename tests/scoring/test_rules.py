@@ -10,12 +10,16 @@ GROUPS = {"Players and game end", "Bags", "Nil and blind nil", "Bidding", "Bonus
 def test_standard_defaults_follow_the_spec():
     assert Rules().to_dict() == {
         "players": 4, "partnerships": True, "target_score": 500, "losing_score": -200,
+        "sets_to_lose": None, "sets_in_a_row_to_lose": None,
         "bag_limit": 10, "bag_penalty": 100, "bag_points": 1, "bags_carry_over": True,
         "nil_value": 100, "blind_nil_value": 200, "zero_is_nil": True,
-        "failed_nil_tricks": "bags", "both_nil": "separate", "blind_nil_behind": None,
-        "blind_nil": True, "min_team_bid": None, "variant": "classic",
-        "first_bidder": "dealer_left", "ten_for_200": False, "boston": "none",
-        "boston_bonus": 200,
+        "failed_nil_tricks": "bags", "both_nil": "separate", "both_nil_value": 200,
+        "blind_nil_behind": None, "blind_nil": True, "min_team_bid": None,
+        "min_total_bid": None, "ban_exact_total": False, "blind_bid_min": None,
+        "blind_bid_behind": None, "first_hand_bids_itself": None, "variant": "classic",
+        "first_bidder": "dealer_left", "big_bid": "none", "big_bid_min": 10,
+        "big_bid_made": 200, "big_bid_set": 200, "boston": "none",
+        "boston_needs": "every_trick", "boston_bonus": 200,
     }  # fmt: skip
 
 
@@ -76,10 +80,16 @@ def test_differences_name_the_settings_that_differ():
         ({"target_score": 10**30}, "target_score: must be at most 1000000"),
         ({"players": 3}, "partnerships: partnerships need 4 players"),
         ({"partnerships": False, "variant": "suicide"}, "variant: suicide needs partnerships"),
-        ({"partnerships": False, "both_nil": "joint"}, "both_nil: scoring both nils jointly"),
+        (
+            {"partnerships": False, "both_nil": "joint"},
+            "both_nil: both partners bidding nil needs partnerships",
+        ),
         ({"variant": "blind_nil_all", "blind_nil": False}, "blind_nil: everyone bids blind nil"),
         ({"variant": "blind_nil_all", "blind_nil_behind": 100}, "blind_nil_behind: everyone"),
-        ({"target_score": 100, "losing_score": 100}, "target_score: must be above the losing"),
+        (
+            {"target_score": 100, "losing_score": 100},
+            "losing_score: must be below the winning score (100), got 100",
+        ),
         ({"players": 2, "partnerships": False, "min_team_bid": 14}, "min_team_bid: can't be"),
         ([1, 2], "expected an object with a preset and settings"),
     ],

@@ -29,6 +29,8 @@ class Command(PlayerCommand):
         self.stdout.write(f"{preset.name}: {preset.title}")
         self.stdout.write(preset.description)
         self.stdout.write(f"Source: {preset.source}")
+        if preset.departures:
+            self.stdout.write(preset.departures)
         width = max(len(setting.name) for setting in SETTINGS)
         group = None
         for setting in SETTINGS:

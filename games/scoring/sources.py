@@ -1,0 +1,165 @@
+"""Where each rule comes from: the rule books, sites and tournaments, named by their real titles.
+
+Kept beside the rules they describe so that a new setting and its sources change together.
+"""
+
+from __future__ import annotations
+
+# The names used in citations below, with what each one is; the rules reference lists them.
+PAGAT = "pagat.com"
+HOYLE = "Hoyle (as given on Big-D's House of Cards)"
+AMROZI = "Amrozi's Suicides Spades page"
+GUIDE = "the Spades Quick Reference Card guide"
+BLISS = "Solitaire Bliss Spades"
+COOKOUT = "Cookout Spades tournaments"
+JOKERS = "Joker's Wild Spades FAQ"
+RTA3 = "RTA3 spades tournament FAQ"
+CONTEST = "Spades Tournament 2017 Official Contest Rules"
+CLARKSVILLE = "Clarksville Juneteenth spades tournament"
+
+SOURCES: tuple[tuple[str, str], ...] = (
+    (PAGAT, "John McLeod's card game rules, Spades and its variations"),
+    (HOYLE, "Hoyle-style partnership rules, with double nil and the dealer bidding first"),
+    ("Bicycle Cards", "the playing-card maker's Spades rules"),
+    ("MSN Zone", "the help pages of MSN Zone's Spades rooms"),
+    ("Dummies", "“How to Score a Spades Game”"),
+    ("VIP Spades", "rules and tournament FAQ of an online Spades room"),
+    ("open_spiel", "DeepMind's game library, scoring Spades as CardSharp does"),
+    ("Britannica", "the encyclopedia's article on Spades"),
+    (AMROZI, "MPlayer-era rules for Suicide, Mirrors and Blind Nil Spades (2004)"),
+    (GUIDE, "a 4-player partnership rules guide ending in a quick reference card"),
+    (BLISS, "the rules page of Solitaire Bliss's online Spades game"),
+    (COOKOUT, "the game-play rules of Cookout Spades' tournament events"),
+    (JOKERS, "the scoring rules of Joker's Wild Spades"),
+    (RTA3, "the rules of a spades tournament series"),
+    (CONTEST, "the rules of a 2017 open partner tournament"),
+    (CLARKSVILLE, "the basic rules of a spades tournament at a Juneteenth block party"),
+)
+
+# Which tradition plays which option of each setting, in our words, citing sources by name.
+# Settings or options not listed have no particular source.
+TRADITIONS: dict[str, tuple[tuple[str, str], ...]] = {
+    "players": (
+        ("Four players", f"{PAGAT}, {HOYLE}, Bicycle and every text above"),
+        ("Three players, 17 cards each with one card left out", f"{PAGAT} variations"),
+        ("Two players, each drawing a hand from the stock", f"{PAGAT} variations"),
+    ),
+    "partnerships": (
+        ("Partners opposite each other", f"{PAGAT}, {HOYLE}, MSN Zone, {GUIDE}, {BLISS}"),
+        ("Cutthroat: everyone for themselves", f"{PAGAT} variations, MSN Zone cutthroat rooms"),
+    ),
+    "target_score": (
+        ("500 points", f"{PAGAT}, {AMROZI}, {GUIDE}, {HOYLE}, {BLISS}"),
+        ("350 points", f"{COOKOUT}, {CONTEST}"),
+        ("Short games to 200, 250, 300 or 350", f"{PAGAT} and club rules"),
+    ),
+    "losing_score": (
+        ("Lost at -200", f"{AMROZI}, MSN Zone"),
+        ("Lost at -250 or -350", "other club rules"),
+        ("No losing score", f"{GUIDE}, {HOYLE}"),
+    ),
+    "bag_limit": (
+        ("10 bags", f"{PAGAT}, MSN Zone, VIP Spades, open_spiel, {GUIDE}, {BLISS}"),
+        ("7 bags, or 5 bags for -50", "some house tables"),
+        ("No bag penalty at all", "some house tables"),
+    ),
+    "bag_penalty": (
+        ("100 points", f"{PAGAT}, MSN Zone, VIP Spades, open_spiel, {GUIDE}, {JOKERS}"),
+        ("50 points (with a 5-bag limit)", "some house tables"),
+    ),
+    "bag_points": (
+        ("1 point a bag", f"{PAGAT}, {HOYLE}, MSN Zone, Dummies, open_spiel"),
+        (
+            "0 points, though bags still count toward the penalty",
+            f"{CLARKSVILLE}, {JOKERS}",
+        ),
+    ),
+    "bags_carry_over": (
+        ("Bags beyond the limit carry over", f"{PAGAT}, {BLISS}, open_spiel"),
+        ("The count starts again at 0", f"{GUIDE} (“resets to 0”), {AMROZI} (“emptied”)"),
+    ),
+    "nil_value": (
+        ("100", f"{PAGAT}, {HOYLE}, MSN Zone, VIP Spades, {AMROZI}, {GUIDE}, {BLISS}"),
+        ("50", "Bicycle, Dummies, some cutthroat rooms"),
+    ),
+    "blind_nil_value": (
+        ("200", f"{PAGAT}, VIP Spades, MSN Zone, {AMROZI}, {GUIDE}"),
+        ("100", "Bicycle, Dummies"),
+        (
+            "Hoyle calls it double nil, with 3 cards exchanged (pagat.com: 2); the exchange "
+            "happens at the table and doesn't change the score",
+            f"{HOYLE}, {PAGAT}",
+        ),
+    ),
+    "zero_is_nil": (
+        ("A bid of 0 is nil; any other bid is at least 1", GUIDE),
+        ("0 is an ordinary bid that scores only bags", "vpchat"),
+    ),
+    "failed_nil_tricks": (
+        ("Don't help the partner, but count as bags", f"{PAGAT} (“the usual rule”), MSN Zone"),
+        ("Count toward the partner's bid", f"Dummies, open_spiel, {BLISS}"),
+        ("Count for nothing", "a table convention"),
+    ),
+    "both_nil": (
+        ("Each nil scored on its own", f"open_spiel; {HOYLE} allows it"),
+        ("200 if both make it, nothing if either fails", HOYLE),
+        ("Both partners may not bid nil in the same hand", "Britannica"),
+    ),
+    "blind_nil_behind": (
+        ("Only when the side trails by 100 or more", f"{PAGAT} (“usually agreed”), Bicycle"),
+        ("Only when it trails by 200 or more", "some tables"),
+        ("At any score", "online rooms"),
+    ),
+    "blind_nil": (
+        ("Allowed", f"{PAGAT}, VIP Spades, MSN Zone, {AMROZI}, {GUIDE}"),
+        ("Not allowed", "Whiz (MSN Zone), Mirrors"),
+    ),
+    "min_team_bid": (
+        ("A side bids at least 4 (“the board”)", f"{PAGAT} variations, {COOKOUT}, {RTA3}"),
+        (
+            "A nil bidder's partner must bid the minimum alone, as this setting asks",
+            "some online rooms",
+        ),
+    ),
+    "variant": (
+        ("Suicide", f"{AMROZI}, MSN Zone"),
+        ("Mirrors", f"{AMROZI}, MSN Zone"),
+        ("Whiz", "MSN Zone"),
+        ("Blind nil for all", AMROZI),
+    ),
+    "first_bidder": (
+        ("The player on the dealer's left", f"{PAGAT}, Bicycle, {GUIDE}"),
+        ("The dealer", HOYLE),
+        ("Either way the player on the dealer's left leads the first trick", f"{PAGAT}, {HOYLE}"),
+    ),
+    "sets_to_lose": (
+        ("Two sets lose the game", f"{COOKOUT}, {RTA3}, several tournament rule sets"),
+        ("Three sets lose the game", f"{JOKERS}, {CONTEST}"),
+    ),
+    "sets_in_a_row_to_lose": (("Set two hands in a row loses the game", CONTEST),),
+    "both_nil_value": (("200 for both partners making nil", HOYLE),),
+    "blind_bid_min": (
+        ("Blind bids of 6 or more score double, made or set", f"{JOKERS}, {CONTEST}"),
+        ("Blind 6 or 7", "spadesformoney"),
+    ),
+    "blind_bid_behind": (("Only for a side 100 or more behind", f"{JOKERS}, {CLARKSVILLE}"),),
+    "first_hand_bids_itself": (
+        ("The first hand bids itself", RTA3),
+        ("Every hand is bid, the first one too", CLARKSVILLE),
+    ),
+    "big_bid": (
+        ("20 a trick for a contract of 10 or more (“10 for 200”)", "club rules"),
+        ("A bid of 10 made scores 200", JOKERS),
+        ("A bid of 10 or more wins or loses 150", COOKOUT),
+    ),
+    "big_bid_set": (("A failed 10 costs 100, 150 or 200 by table", f"club rules, {COOKOUT}"),),
+    "boston": (
+        ("Taking all 13 tricks is a Boston", BLISS),
+        ("Some tables pay 200 for it, others make it an instant win", "club rules"),
+        ("A bid of 13 made wins the game", JOKERS),
+    ),
+    "boston_needs": (
+        ("Any side taking every trick", BLISS),
+        ("Only a side that bid 13 and took them all", f"{JOKERS}, {COOKOUT}"),
+    ),
+}

@@ -1,0 +1,142 @@
+"""What the table flow asks the rules: bids, their keys and labels, trick entries and names."""
+
+import pytest
+
+from games.scoring import (
+    BLIND_NIL,
+    NIL,
+    PRESETS,
+    Rules,
+    TrickError,
+    bid_key,
+    bid_label,
+    bid_options,
+    bidding_order,
+    duplicate_name,
+    is_nil,
+    limits,
+    parse_bid_key,
+    player_name_problem,
+    trick_inputs,
+    validate_tricks,
+)
+from games.scoring.entry import TrickInput, game_name_problem
+
+
+@pytest.mark.parametrize(
+    ("bid", "nil"),
+    [(NIL, True), (BLIND_NIL, True), (0, False), (7, False), ("blind_7", False), (None, False)],
+)
+def test_is_nil_is_true_only_for_nil_and_blind_nil(bid, nil):
+    assert is_nil(bid) is nil
+
+
+@pytest.mark.parametrize(
+    ("bid", "label", "key"),
+    [(NIL, "Nil", "nil"), (BLIND_NIL, "Blind nil", "blind_nil"), (7, "7", "7"), (0, "0", "0"),
+     ("blind_7", "Blind 7", "blind_7")],
+)  # fmt: skip
+def test_each_bid_has_a_label_and_a_key_that_parses_back(bid, label, key):
+    assert bid_label(bid) == label
+    assert bid_key(bid) == key
+    assert parse_bid_key(key) == bid
+
+
+def test_a_blank_team_bid_reads_as_a_dash():
+    assert bid_label(None) == "—"
+
+
+@pytest.mark.parametrize(
+    "key", ["", "pass", "-1", "07", "7 ", "+7", "blind_", "blind_x", "blind_nil7", "100", "Nil"]
+)
+def test_parse_bid_key_refuses_anything_that_is_not_a_key(key):
+    with pytest.raises(ValueError, match="not a bid key"):
+        parse_bid_key(key)
+
+
+@pytest.mark.parametrize("bid", [None, -1, "pass", 3.0])
+def test_bid_key_refuses_what_is_not_a_bid(bid):
+    with pytest.raises(ValueError, match="not a bid"):
+        bid_key(bid)
+
+
+def test_every_offered_bid_has_a_key_that_parses_back():
+    for preset in PRESETS.values():
+        for bid in bid_options(preset.rules):
+            assert parse_bid_key(bid_key(bid)) == bid
+
+
+def test_bidding_order_goes_round_the_table_from_the_first_bidder():
+    assert bidding_order(Rules(), 2) == [2, 3, 0, 1]
+    assert bidding_order(PRESETS["cutthroat3"].rules, 1) == [1, 2, 0]
+
+
+def test_trick_inputs_ask_a_side_total_unless_someone_on_it_bid_nil():
+    inputs = trick_inputs(Rules(), (NIL, 4, 3, 4))
+    assert inputs == [
+        TrickInput("tricks_0", (0,)),
+        TrickInput("tricks_2", (2,)),
+        TrickInput("side_1", (1, 3)),
+    ]
+
+
+def test_trick_inputs_ask_every_seat_without_partners():
+    inputs = trick_inputs(PRESETS["cutthroat"].rules, (3, 3, 3, 3))
+    assert [item.name for item in inputs] == ["tricks_0", "tricks_1", "tricks_2", "tricks_3"]
+
+
+@pytest.mark.parametrize("bids", [(3, 3, 3, 3), (NIL, 4, 3, 4), (BLIND_NIL, NIL, 3, 4)])
+def test_trick_inputs_agree_with_the_engines_blank_trick_check(bids):
+    """Entering exactly the asked entries (others blank) is accepted; one blank more is not."""
+    rules = Rules()
+    inputs = trick_inputs(rules, bids)
+    tricks: list = [None] * 4
+    for item in inputs:
+        tricks[item.seats[0]] = 0
+    tricks[inputs[-1].seats[0]] = 13
+    assert validate_tricks(rules, bids, tricks)
+    for item in inputs:
+        missing = list(tricks)
+        missing[item.seats[0]] = None
+        missing[inputs[0].seats[0] if item is inputs[-1] else inputs[-1].seats[0]] = 13
+        with pytest.raises(TrickError):
+            validate_tricks(rules, bids, missing)
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        ("Ann", None),
+        ("  Ann  ", None),
+        ("A" * limits.MAX_PLAYER_NAME, None),
+        ("", "the name is empty"),
+        ("   ", "the name is empty"),
+        ("A" * (limits.MAX_PLAYER_NAME + 1), "the name is longer than 40 characters"),
+        ("Ann\nBen", "the name contains a line break, tab or control code"),
+        ("Ann\tBen", "the name contains a line break, tab or control code"),
+        (3, "the name must be text"),
+    ],
+)
+def test_player_name_problem(name, problem):
+    assert player_name_problem(name) == problem
+
+
+def test_game_name_may_be_empty_but_not_too_long_or_two_lines():
+    assert game_name_problem("") is None
+    assert game_name_problem("x" * limits.MAX_GAME_NAME) is None
+    assert game_name_problem("x" * (limits.MAX_GAME_NAME + 1)) == (
+        "the name is longer than 200 characters"
+    )
+    assert "line break" in game_name_problem("a\nb")
+
+
+def test_duplicate_name_finds_the_first_repeat_ignoring_case():
+    assert duplicate_name(["Ann", "Ben", "ann", "Ben"]) == 2
+    assert duplicate_name(["Ann", "Ben"]) is None
+    assert duplicate_name(["Straße", "STRASSE"]) == 1
+
+
+def test_limits_agree_with_each_other():
+    assert limits.MAX_IMPORT_BYTES >= limits.MAX_GAME_FILE_BYTES
+    assert limits.MAX_BUNDLE_BYTES >= limits.MAX_GAME_FILE_BYTES
+    assert max(preset.rules.players for preset in PRESETS.values()) == limits.MAX_SEATS
