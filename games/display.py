@@ -3,7 +3,6 @@
 from dataclasses import dataclass
 
 from games import scoring
-from games.forms import bid_label
 
 
 @dataclass(frozen=True)
@@ -56,7 +55,7 @@ def sides(result: scoring.GameResult) -> list[SideView]:
 
 
 def side_bids(players, seats, bids) -> str:
-    return ", ".join(f"{players[seat]} {bid_label(bids[seat]).lower()}" for seat in seats)
+    return ", ".join(f"{players[seat]} {scoring.bid_label(bids[seat]).lower()}" for seat in seats)
 
 
 def hands(result: scoring.GameResult) -> list[HandView]:
@@ -79,7 +78,7 @@ def hands(result: scoring.GameResult) -> list[HandView]:
                         bags=side.bags,
                         made=side.made,
                         explanation=side.explanation,
-                        has_nil=any(type(hand.bids[seat]) is str for seat in total.seats),
+                        has_nil=any(scoring.is_nil(hand.bids[seat]) for seat in total.seats),
                     )
                     for total, side in zip(result.sides, hand.sides, strict=True)
                 ),
@@ -93,6 +92,7 @@ class PendingView:
     number: int
     dealer: str
     first_bidder: str
+    leader: str
     contracts: tuple[tuple[str, str], ...]
 
 
@@ -105,9 +105,9 @@ def pending(result: scoring.GameResult) -> PendingView | None:
     contracts = []
     for total, contract in zip(result.sides, hand.contracts, strict=True):
         nils = [
-            f"{players[seat]} {bid_label(hand.bids[seat]).lower()}"
+            f"{players[seat]} {scoring.bid_label(hand.bids[seat]).lower()}"
             for seat in total.seats
-            if hand.bids[seat] in (scoring.NIL, scoring.BLIND_NIL)
+            if scoring.is_nil(hand.bids[seat])
         ]
         words = f"bid {contract}" if contract or not nils else ""
         words = ", ".join(part for part in [words, *nils] if part)
@@ -116,39 +116,33 @@ def pending(result: scoring.GameResult) -> PendingView | None:
         number=hand.number,
         dealer=players[hand.dealer],
         first_bidder=players[hand.first_bidder],
+        leader=players[hand.leader],
         contracts=tuple(contracts),
     )
 
 
 @dataclass(frozen=True)
 class OutcomeView:
-    winner: str
+    winner: str  # the winners' names, "and" between them in a draw
     plural: bool
     score: int
     ended_after: int | None
     how: str
+    draw: bool = False
 
 
 def outcome(result: scoring.GameResult) -> OutcomeView | None:
-    """Who won and why the game ended, in the words the banner uses."""
-    if not result.finished or result.winner is None:
+    """Who won (or drew) and why the game ended, in the words the banner uses."""
+    if not result.finished or not result.winners:
         return None
-    rules = result.rules
-    side = result.sides[result.winner]
-    if result.ended_by == "boston":
-        how = f"{side.name} took every trick (Boston)"
-    elif result.ended_by == "target":
-        how = f"{side.name} reached {rules.target_score}"
-    else:
-        floor = rules.losing_score
-        fallen = [s.name for s in result.sides if s.score <= floor]
-        how = f"{' and '.join(fallen)} fell to {floor} or below"
+    winners = [result.sides[index] for index in result.winners]
     return OutcomeView(
-        winner=side.name,
-        plural=len(side.players) > 1,
-        score=side.score,
+        winner=" and ".join(side.name for side in winners),
+        plural=len(winners) > 1 or len(winners[0].players) > 1,
+        score=winners[0].score,
         ended_after=result.ended_after,
-        how=how,
+        how=result.ending or "",
+        draw=len(winners) > 1,
     )
 
 

@@ -18,6 +18,13 @@ def new_watch_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def _hand(bids: list | None, tricks: list | None) -> scoring.Hand:
+    """A stored hand as the scoring package takes it (null bids: a hand that bids itself)."""
+    return scoring.Hand(
+        None if bids is None else tuple(bids), None if tricks is None else tuple(tricks)
+    )
+
+
 class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
@@ -92,10 +99,7 @@ class Game(models.Model):
         Plain values, not model instances: a long game is read on every write, and building
         a model object per hand cost more than scoring it.
         """
-        return [
-            scoring.Hand(tuple(bids), None if tricks is None else tuple(tricks))
-            for bids, tricks in self.hands.values_list("bids", "tricks")
-        ]
+        return [_hand(bids, tricks) for bids, tricks in self.hands.values_list("bids", "tricks")]
 
     @staticmethod
     def hands_by_game(games) -> dict[int, list[scoring.Hand]]:
@@ -103,9 +107,7 @@ class Game(models.Model):
         by_game: dict[int, list[scoring.Hand]] = {game.pk: [] for game in games}
         rows = Hand.objects.filter(game__in=list(by_game)).order_by("game_id", "number")
         for game_id, bids, tricks in rows.values_list("game_id", "bids", "tricks"):
-            by_game[game_id].append(
-                scoring.Hand(tuple(bids), None if tricks is None else tuple(tricks))
-            )
+            by_game[game_id].append(_hand(bids, tricks))
         return by_game
 
     def replay(
@@ -176,7 +178,4 @@ class Hand(models.Model):
         return f"hand {self.number} of game {self.game_id}"
 
     def to_scoring(self) -> scoring.Hand:
-        return scoring.Hand(
-            bids=tuple(self.bids),
-            tricks=None if self.tricks is None else tuple(self.tricks),
-        )
+        return _hand(self.bids, self.tricks)

@@ -9,7 +9,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import bundles, display, recording, scoring
-from games.forms import ImportForm
+from games.forms.files import ImportForm
 from games.models import Game
 from games.views.base import HtmxHttpRequest, navigate, owned_game
 

@@ -3,7 +3,6 @@
 import hashlib
 from dataclasses import dataclass
 
-from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.paginator import Paginator
@@ -16,6 +15,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from games.forms.history import HistoryFilter
 from games.models import Game
 from games.views.base import HtmxHttpRequest
 
@@ -30,17 +30,6 @@ def healthz(request: HtmxHttpRequest) -> HttpResponse:
         cursor.execute("SELECT 1")
         cursor.fetchone()
     return HttpResponse("ok", content_type="text/plain")
-
-
-class HistoryFilter(forms.Form):
-    player = forms.CharField(
-        label="Player", required=False, max_length=40, widget=forms.TextInput({"type": "search"})
-    )
-    state = forms.ChoiceField(
-        label="Games",
-        required=False,
-        choices=[("", "All games"), ("playing", "In progress"), ("finished", "Finished")],
-    )
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_safe
 
 from games import compare as what_if
 from games import scoring, stats
+from games.forms.compare import CompareForm
 from games.scoring.sources import SOURCES, TRADITIONS
 from games.views.base import HtmxHttpRequest, owned_game
 
@@ -110,7 +111,7 @@ def compare(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     hands = game.recorded_hands()
     result = game.replay(hands)
     rules = result.rules
-    form = what_if.CompareForm(request.GET or None, game_rules=rules, players=len(game.players))
+    form = CompareForm(request.GET or None, game_rules=rules, players=len(game.players))
     comparison = None
     if form.is_bound and form.is_valid():
         try:

@@ -10,13 +10,14 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
-from django.urls import reverse
 from django.template.response import TemplateResponse
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import reswap, retarget, trigger_client_event
 
 from games import display, recording, scoring
-from games.forms import BidsForm, EditHandForm, NewGameForm, TricksForm, posted_number
+from games.forms.new_game import NewGameForm
+from games.forms.table import BidsForm, EditHandForm, TricksForm, posted_number
 from games.models import Game
 from games.parts import GameParts
 from games.views.base import HtmxHttpRequest, navigate, owned_game

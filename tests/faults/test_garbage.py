@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, currently_in_test_context, event, given, set
 from hypothesis import strategies as st
 
 from games import scoring
-from games.forms import NewGameForm
+from games.forms.new_game import NewGameForm
 from games.models import Game
 from tests.conftest import PASSWORD
 from tests.faults.conftest import BIDS, HX, RECORDED_BIDS, TRICKS, snapshot

@@ -1,0 +1,24 @@
+"""The import form: a game file, or a file of all one's games."""
+
+from django import forms
+
+from games.scoring.limits import MAX_IMPORT_BYTES
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label="Game file",
+        help_text="A .json file exported from this app: one game, or all your games.",
+        error_messages={
+            "required": "Choose a game file to import.",
+            "empty": "That file is empty: it can't be a game file.",
+        },
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            raise forms.ValidationError(
+                f"That file is over {MAX_IMPORT_BYTES // 1_000_000} MB: it can't be a game file."
+            )
+        return upload.read()

@@ -1,0 +1,182 @@
+"""The new-game form: names by seat, a preset, any house rule changed, who deals first."""
+
+from django import forms
+
+from games import display, scoring
+from games.scoring.limits import MAX_GAME_NAME, MAX_PLAYER_NAME, MAX_SEATS
+
+
+class NewGameForm(forms.Form):
+    """A new table: names, a preset, any house rules changed, and who deals first."""
+
+    name = forms.CharField(
+        max_length=MAX_GAME_NAME,
+        required=False,
+        label="Name of the game",
+        help_text="Optional, e.g. “Friday at Cat's”.",
+    )
+    preset = forms.ChoiceField(label="Rules", help_text="A starting set; change any rule below.")
+    first_dealer = forms.TypedChoiceField(
+        label="Who deals first",
+        coerce=int,
+        choices=[(str(seat), f"Seat {seat + 1}") for seat in range(MAX_SEATS)],
+        initial="0",
+    )
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.fields["preset"].choices = [
+            (name, f"{preset.title}") for name, preset in scoring.PRESETS.items()
+        ]
+        self.fields["preset"].initial = "standard"
+        for seat in range(MAX_SEATS):
+            self.fields[f"player_{seat}"] = forms.CharField(
+                label=f"Seat {seat + 1}",
+                max_length=MAX_PLAYER_NAME,
+                required=seat < 2,
+                error_messages={
+                    "required": "Enter a name.",
+                    "max_length": f"Keep the name to {MAX_PLAYER_NAME} letters or fewer.",
+                },
+                help_text=(
+                    "Partners sit opposite: seats 1 and 3 play seats 2 and 4."
+                    if seat == 0
+                    else ("Leave empty for a 2- or 3-player game." if seat >= 2 else "")
+                ),
+            )
+        for setting in scoring.SETTINGS:
+            self.fields[f"rule_{setting.name}"] = rule_field(setting)
+
+    def player_fields(self):
+        return [self[f"player_{seat}"] for seat in range(MAX_SEATS)]
+
+    def rule_groups(self):
+        groups: dict[str, list] = {}
+        for setting in scoring.SETTINGS:
+            groups.setdefault(setting.group, []).append((setting, self[f"rule_{setting.name}"]))
+        return list(groups.items())
+
+    def field_for_setting(self, setting: str | None) -> str | None:
+        """Where a rules problem shows: next to the setting, the preset, or atop the form."""
+        if setting == "preset":
+            return "preset"
+        field = f"rule_{setting}"
+        return field if field in self.fields else None
+
+    def overrides(self) -> dict:
+        values = {}
+        for setting in scoring.SETTINGS:
+            value = self.cleaned_data.get(f"rule_{setting.name}")
+            if value is not None and value != "":
+                values[setting.name] = None if value == OFF else value
+        return values
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        try:
+            rules = scoring.Rules.from_dict({"preset": cleaned["preset"], **self.overrides()})
+        except scoring.RulesError as error:
+            self.add_error(self.field_for_setting(error.setting), error.problem)
+            return cleaned
+        names = [cleaned.get(f"player_{seat}", "").strip() for seat in range(MAX_SEATS)]
+        while names and not names[-1]:
+            names.pop()
+        if "" in names:
+            self.add_error(
+                f"player_{names.index('')}", "Enter a name, or leave the last seats empty."
+            )
+            return cleaned
+        if len(names) != rules.players:
+            # Name the first seat that is missing, or the first one too many.
+            seat = min(len(names), rules.players)
+            given = "1 name was" if len(names) == 1 else f"{len(names)} names were"
+            self.add_error(
+                f"player_{seat}",
+                f"These rules are for {rules.players} players, but {given} given.",
+            )
+            return cleaned
+        for seat, name in enumerate(names):
+            problem = scoring.player_name_problem(name)
+            if problem:
+                self.add_error(f"player_{seat}", display.sentence(problem))
+                return cleaned
+        repeated = scoring.duplicate_name(names)
+        if repeated is not None:
+            self.add_error(f"player_{repeated}", "Two players can't share a name at one table.")
+            return cleaned
+        if cleaned["first_dealer"] >= rules.players:
+            self.add_error("first_dealer", f"Choose one of the {rules.players} seats.")
+            return cleaned
+        cleaned["rules"] = rules
+        cleaned["players"] = names
+        return cleaned
+
+
+OFF = "off"
+
+
+def rule_field(setting: scoring.Setting) -> forms.Field:
+    """A house-rule override; left empty, the preset's value stands."""
+    common = {"label": setting.label, "help_text": setting.meaning, "required": False}
+    as_preset = ("", "As the preset says")
+    if setting.kind == "bool":
+        return forms.TypedChoiceField(
+            choices=[as_preset, ("true", setting.value_text), ("false", setting.off_text)],
+            coerce=lambda v: v == "true",
+            empty_value=None,
+            **common,
+        )
+    if setting.kind == "choice":
+        return forms.ChoiceField(choices=[as_preset, *setting.choices], **common)
+    if setting.kind == "optional_int":
+        return OptionalIntField(
+            off_text=setting.off_text,
+            min_value=setting.minimum,
+            max_value=setting.maximum,
+            **common,
+        )
+    return forms.IntegerField(min_value=setting.minimum, max_value=setting.maximum, **common)
+
+
+class OptionalIntField(forms.MultiValueField):
+    """A number, or 'off' (null in the rules), or nothing to keep the preset's value."""
+
+    def __init__(self, *, off_text, min_value, max_value, **kwargs):
+        fields = (
+            forms.IntegerField(min_value=min_value, max_value=max_value, required=False),
+            forms.BooleanField(required=False),
+        )
+        super().__init__(fields, require_all_fields=False, **kwargs)
+        self.widget = OptionalIntWidget(off_text)
+
+    def compress(self, data_list):
+        if not data_list:
+            return None
+        number, off = data_list
+        if off:
+            return OFF
+        return number
+
+
+class OptionalIntWidget(forms.MultiWidget):
+    template_name = "widgets/optional_int.html"
+
+    def __init__(self, off_text):
+        self.off_text = off_text
+        super().__init__([forms.NumberInput(attrs={"inputmode": "numeric"}), forms.CheckboxInput()])
+
+    def decompress(self, value):
+        if value == OFF:
+            return [None, True]
+        return [value, False]
+
+    def id_for_label(self, id_):
+        # The field's label names the number box; the checkbox carries its own label.
+        return f"{id_}_0" if id_ else ""
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        context["widget"]["off_text"] = self.off_text
+        return context
