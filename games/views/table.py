@@ -13,7 +13,7 @@ from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_htmx.http import reswap, retarget, trigger_client_event
+from django_htmx.http import reswap, retarget
 
 from games import display, recording, scoring
 from games.forms.new_game import NewGameForm
@@ -129,7 +129,7 @@ def written(request: HtmxHttpRequest, write: recording.Written) -> HttpResponse:
         context["added"] = parts.rows([write.added_row])
     response = TemplateResponse(request, f"{TEMPLATE}#written", context)
     if write.added_row or write.removed_row:
-        trigger_client_event(response, "hand-scored")
+        response.headers["HX-Trigger"] = "hand-scored"  # the chart asks for itself again
     return response
 
 

@@ -112,7 +112,7 @@ def watch_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 
 @never_cache
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The owner's page for the watch link: show it, turn it off or on, or replace it."""
     if request.method == "POST":

@@ -89,9 +89,9 @@ def test_a_game_is_only_its_owners(client, who, make_game, case, htmx):
     else:
         assert response.status_code == expected
     if htmx and expected == 200 and method == "post":
-        # The live part only: standings, this hand and the history, not the whole page.
+        # What changed only: the next step first, the rest out of band; never the whole page.
         body = response.content.decode()
-        assert body.lstrip().startswith('<div id="live">')
+        assert body.lstrip().startswith('<section id="entry"')
         assert "<html" not in body
 
 

@@ -9,6 +9,7 @@ from pytest_django.asserts import assertContains
 
 from games import scoring
 from games.models import Game, Hand
+from games.scoring.limits import MAX_IMPORT_BYTES
 from tests.conftest import QUIET_HAND
 from tests.web.conftest import BIG_HAND, HX
 
@@ -150,10 +151,10 @@ def test_an_empty_file_is_refused(owner_client):
 
 
 def test_a_huge_file_is_refused_before_it_is_read(owner_client):
-    response = import_file(owner_client, b" " * (5 * 1024 * 1024 + 1))
+    response = import_file(owner_client, b" " * (MAX_IMPORT_BYTES + 1))
     assert response.status_code == 422
     assert response.context["form"].errors == {
-        "file": ["That file is over 5 MB: it can't be a game file."]
+        "file": [f"That file is over {MAX_IMPORT_BYTES // 1_000_000} MB: it can't be a game file."]
     }
 
 

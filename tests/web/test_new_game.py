@@ -166,7 +166,7 @@ def test_a_name_with_a_tab_is_refused(owner_client):
     response = start(owner_client, names=["Ann", "B\ten", "Cat", "Dan"])
     assert response.status_code == 422
     assert response.context["form"].errors == {
-        "player_1": ["A name must be one line, without tabs."]
+        "player_1": ["The name contains a line break, tab or control code."]
     }
 
 

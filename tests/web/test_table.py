@@ -5,7 +5,6 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from games import recording
 from games.models import Game, Hand
 from tests.conftest import QUIET_HAND, quiet_hands
 from tests.web.conftest import BIG_HAND, HX, bids_data, bids_url, tricks_url
@@ -39,18 +38,68 @@ def test_bids_then_tricks_without_javascript_redirects_and_scores(owner_client, 
     assert game.hand_count == 1
 
 
-def test_htmx_bids_get_the_live_fragment_only(owner_client, make_game):
-    game = make_game()
-    response = owner_client.post(
-        bids_url(game),
-        {"hand": "1", "bid_0": "3", "bid_1": "3", "bid_2": "4", "bid_3": "2"},
-        headers=HX,
-    )
+def test_htmx_bids_get_back_only_what_changed(owner_client, make_game):
+    game = make_game(quiet_hands(3))
+    response = owner_client.post(bids_url(game), bids_data(4, 3, 3, 4, 2), headers=HX)
     assert response.status_code == 200
     body = response.content.decode()
+    # The next step replaces the entry; the standings and the notice come out of band.
+    assert body.lstrip().startswith('<section id="entry"')
+    assert "Hand 4: tricks" in body
+    assert '<div id="standings" hx-swap-oob="innerHTML">' in body
+    assert '<div id="notice" hx-swap-oob="innerHTML">' in body
+    # No history: bids change no row; and never the whole page or live part.
+    for absent in ('id="hand-', "history-rows", 'id="live"', "<html", "chart"):
+        assert absent not in body
+    assert "HX-Trigger" not in response.headers
+
+
+def test_htmx_tricks_add_the_new_history_row_alone(owner_client, make_game):
+    game = make_game([*quiet_hands(3), {"bids": [3, 3, 4, 2]}])
+    data = {"hand": "4", "side_0": "7", "side_1": "6"}
+    response = owner_client.post(tricks_url(game), data, headers=HX)
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert '<div hx-swap-oob="afterbegin:#history-rows"><div class="hand-item" id="hand-4">' in body
+    assert body.count('class="hand-item"') == 1
+    assert 'id="hand-3"' not in body
+    assert "Hand 5: bids" in body
+    assert '<p id="no-hands" class="muted" hx-swap-oob="true" hidden>' in body
+    # The chart is asked for again by the page, not sent with every step.
+    assert response.headers["HX-Trigger"] == "hand-scored"
+
+
+def test_htmx_undo_of_tricks_removes_that_row_only(owner_client, make_game):
+    game = make_game(quiet_hands(2))
+    response = owner_client.post(
+        reverse("undo", args=[game.pk]), {"version": game.version}, headers=HX
+    )
+    body = response.content.decode()
+    assert '<div id="hand-2" hx-swap-oob="delete"></div>' in body
+    assert 'id="hand-1"' not in body
+    assert "Hand 2: tricks" in body
+
+
+def test_an_htmx_conflict_redraws_the_whole_live_part(owner_client, make_game):
+    game = make_game(quiet_hands(2))
+    response = owner_client.post(bids_url(game), bids_data(2, 3, 3, 4, 2), headers=HX)
+    assert response.status_code == 409
+    assert response.headers["HX-Retarget"] == "#live"
+    assert response.headers["HX-Reswap"] == "outerHTML"
+    body = response.content.decode()
     assert body.lstrip().startswith('<div id="live">')
+    assert 'id="hand-2"' in body
+    assert 'id="hand-1"' in body
+    assert "Hand 2&#x27;s bids were already recorded" in body
+
+
+def test_the_chart_comes_alone_for_the_page_to_refresh(owner_client, make_game):
+    game = make_game(quiet_hands(2))
+    response = owner_client.get(reverse("game_chart", args=[game.pk]))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert body.lstrip().startswith('<figure class="score-chart">')
     assert "<html" not in body
-    assert "Hand 1: tricks" in body
 
 
 def test_tricks_that_do_not_add_up_save_nothing_and_say_why(owner_client, make_game):
@@ -295,16 +344,18 @@ def test_tricks_for_another_hand_than_the_one_being_played_are_refused(owner_cli
 def test_a_race_lost_at_the_database_is_a_conflict_not_an_error(
     owner_client, make_game, monkeypatch
 ):
-    """Both phones passed the view's check; the unique (game, number) constraint decides."""
+    """The lock makes this unreachable; if it were reached, the unique (game, number)
+    constraint decides, and the whole write rolls back."""
     game = make_game()
-    real_locked = recording._locked
+    real_read = Game.recorded_hands
 
-    def locked_after_the_other_phone(game_id):
-        locked, hands = real_locked(game_id)
+    def read_before_the_other_phone(locked):
+        hands = real_read(locked)
+        monkeypatch.setattr(Game, "recorded_hands", real_read)  # once
         Hand.objects.create(game=locked, number=1, bids=[3, 3, 4, 2])
-        return locked, hands
+        return hands
 
-    monkeypatch.setattr(recording, "_locked", locked_after_the_other_phone)
+    monkeypatch.setattr(Game, "recorded_hands", read_before_the_other_phone)
     response = owner_client.post(bids_url(game), bids_data(1, 4, 4, 4, 1), headers=HX)
     assert response.status_code == 409
     assertContains(response, "Hand 1&#x27;s bids were already recorded", status_code=409)
@@ -320,14 +371,15 @@ def test_the_database_refuses_a_second_hand_with_the_same_number(make_game):
 # What htmx gets back.
 
 
-def test_htmx_tricks_errors_come_back_as_the_live_part_with_422(owner_client, make_game):
+def test_htmx_tricks_errors_come_back_as_the_entry_step_with_422(owner_client, make_game):
     game = make_game([{"bids": [3, 3, 4, 2]}])
     response = owner_client.post(
         tricks_url(game), {"hand": "1", "side_0": "9", "side_1": "3"}, headers=HX
     )
     assert response.status_code == 422
     body = response.content.decode()
-    assert body.lstrip().startswith('<div id="live">')
+    assert body.lstrip().startswith('<section id="entry"')
+    assert "standings" not in body
     assert response.context["tricks_form"].non_field_errors() == [
         "Tricks add up to 12, but a hand has 13 tricks."
     ]
@@ -525,7 +577,7 @@ def test_the_bids_of_the_hand_being_played_can_be_corrected(owner_client, make_g
     page = owner_client.get(url)
     assert page.status_code == 200
     assertContains(page, "Leave every tricks box empty if this hand is still being played.")
-    rows = [(3, None), (0, None), (4, None), (2, None)]  # a bid of 0 is nil at this table
+    rows = [(3, None), ("nil", None), (4, None), (2, None)]
     response = owner_client.post(url, edit_data(game, rows))
     assert response.status_code == 302
     hand = Hand.objects.get(game=game, number=2)
