@@ -29,6 +29,7 @@ from hypothesis import strategies as st
 from games import scoring
 from games.forms.new_game import NewGameForm
 from games.models import Game
+from games.scoring.limits import MAX_IMPORT_BYTES
 from tests.conftest import PASSWORD
 from tests.faults.conftest import BIDS, HX, RECORDED_BIDS, TRICKS, snapshot
 
@@ -404,8 +405,8 @@ def test_import_form_garbage(owner, data, htmx):
     run(owner, reverse("import_game"), data.draw(posts({}, ["file"])), htmx)
 
 
-def test_a_10_mb_file_is_refused_with_a_message(owner):
-    content = json.dumps({**VALID_FILE, "notes": "x" * (10 * 1024 * 1024)}).encode()
+def test_a_file_over_the_import_limit_is_refused_with_a_message(owner):
+    content = json.dumps({**VALID_FILE, "notes": "x" * MAX_IMPORT_BYTES}).encode()
     upload = SimpleUploadedFile("big.json", content, content_type="application/json")
     assert run(owner, reverse("import_game"), {"file": upload}, False) == "refused"
 
