@@ -4,9 +4,12 @@ never another visitor's."""
 import re
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
+from games import parts, scoring
+from scorekeeper.cache import BoundedLocMemCache
 from tests.conftest import PASSWORD, quiet_hands
 from tests.web.conftest import HX, bids_data, bids_url
 
@@ -75,3 +78,138 @@ def test_a_waiting_message_is_shown_on_the_cached_page(owner_client, make_game):
     assert (
         "changed on another phone" not in owner_client.get(game.get_absolute_url()).content.decode()
     )
+
+
+def test_a_player_named_like_a_token_shows_as_a_name_and_no_token_is_cached(
+    make_game, owner, make_user
+):
+    """Nothing visitor-specific is ever in the cache: forms are drawn outside it."""
+    name = "csrf-token-placeholder-7f3c9a"
+    game = make_game(quiet_hands(2), players=("Ann", name, "Cat", "Dan"))
+    phone = Client()
+    assert phone.login(username=owner.username, password=PASSWORD)
+    page = phone.get(game.get_absolute_url()).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+    assert name in page
+    # Each form, and the htmx header on <body>, carry this visitor's own token.
+    assert page.count(token) == page.count('name="csrfmiddlewaretoken"') + 1
+    held = [cache.get(key) for key in _cache_keys()]
+    assert held
+    secret = phone.cookies["csrftoken"].value
+    for value in held:
+        assert "csrfmiddlewaretoken" not in str(value)
+        assert secret not in str(value)
+
+
+def _cache_keys() -> list[str]:
+    # The local-memory backend's own keys, with Django's prefix and version taken off.
+    return [key.split(":", 2)[2] for key in list(cache._cache)]
+
+
+def test_every_write_bumps_the_version(owner_client, make_game):
+    game = make_game(quiet_hands(1))
+    versions = [game.version]
+
+    def bumped():
+        game.refresh_from_db()
+        versions.append(game.version)
+        return versions[-1] == versions[-2] + 1
+
+    owner_client.post(bids_url(game), bids_data(2, 4, 3, 3, 3))
+    assert bumped()
+    owner_client.post(reverse("post_tricks", args=[game.pk]), {"hand": "2", "side_0": "7"})
+    assert not bumped()  # refused: nothing changed
+    owner_client.post(
+        reverse("post_tricks", args=[game.pk]), {"hand": "2", "side_0": "7", "side_1": "6"}
+    )
+    assert bumped()
+    owner_client.post(reverse("undo", args=[game.pk]), {"version": game.version})
+    assert bumped()
+    for action in ("off", "on", "replace"):
+        owner_client.post(reverse("share", args=[game.pk]), {"action": action})
+        assert bumped(), action
+
+
+def test_a_replaced_watch_link_is_never_shown_from_the_cache(client, owner_client, make_game):
+    game = make_game(quiet_hands(2))
+    old = game.watch_token
+    live = client.get(reverse("watch_live", args=[old])).content.decode()
+    assert f"/watch/{old}/live/" in live
+    owner_client.post(reverse("share", args=[game.pk]), {"action": "replace"})
+    game.refresh_from_db()
+    assert client.get(reverse("watch_live", args=[old])).status_code == 404
+    fresh = client.get(reverse("watch_live", args=[game.watch_token])).content.decode()
+    assert f"/watch/{game.watch_token}/live/" in fresh
+    assert old not in fresh
+    assert old not in client.get(reverse("watch", args=[game.watch_token])).content.decode()
+
+
+def test_one_replay_per_recorded_step(owner_client, make_game, monkeypatch):
+    game = make_game(quiet_hands(3))
+    owner_client.get(game.get_absolute_url())
+    calls = []
+    real = scoring.score_game
+
+    def counted(*args, **kwargs):
+        calls.append(len(args[1]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(scoring, "score_game", counted)
+    owner_client.post(bids_url(game), bids_data(4, 4, 3, 3, 3), headers=HX)
+    assert calls == [4]
+    owner_client.post(
+        reverse("post_tricks", args=[game.pk]),
+        {"hand": "4", "side_0": "7", "side_1": "6"},
+        headers=HX,
+    )
+    assert calls == [4, 4]
+
+
+def test_a_history_row_rendered_once_serves_the_game_page_and_the_watch_page(
+    client, owner_client, make_game, monkeypatch
+):
+    game = make_game(quiet_hands(3))
+    owner_client.get(game.get_absolute_url())
+    monkeypatch.setattr(
+        parts.display, "hands", lambda result: pytest.fail("a row was rendered twice")
+    )
+    watch = client.get(reverse("watch", args=[game.watch_token])).content.decode()
+    page = owner_client.get(game.get_absolute_url(), headers=HX).content.decode()
+    for number in (1, 2, 3):
+        row = cache.get(f"row:{game.pk}:{game.history_version}:{number}")
+        assert row in watch
+        assert row in page
+
+
+def test_a_correction_refreshes_every_later_row(owner_client, make_game):
+    game = make_game(quiet_hands(3))
+    owner_client.get(game.get_absolute_url())
+    data = {"version": str(game.version)}
+    for seat, (bid, tricks) in enumerate([(5, 7), (3, 6), (3, None), (3, None)]):
+        data[f"bid_{seat}"] = str(bid)
+        data[f"tricks_{seat}"] = "" if tricks is None else str(tricks)
+    response = owner_client.post(reverse("edit_hand", args=[game.pk, 1]), data)
+    assert response.status_code == 302, response.context["form"].errors
+    game.refresh_from_db()
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    replayed = game.replay()
+    for hand in replayed.hands:
+        assert f"→ {hand.sides[0].score} (" in page
+
+
+def test_the_cache_is_bounded_in_bytes_and_keeps_no_huge_entry():
+    backend = BoundedLocMemCache(
+        "bounded-test", {"OPTIONS": {"MAX_BYTES": 10_000, "MAX_ENTRY_BYTES": 3_000}}
+    )
+    backend.clear()
+    for n in range(20):
+        backend.set(f"k{n}", "x" * 1_000)
+        assert backend.bytes_held <= 10_000
+    assert backend.get("k19") is not None  # the newest stay
+    assert backend.get("k0") is None  # the oldest went first
+    backend.set("huge", "x" * 5_000)
+    assert backend.get("huge") is None
+    backend.set("k19", "y")
+    assert backend.get("k19") == "y"
+    backend.clear()
+    assert backend.bytes_held == 0
