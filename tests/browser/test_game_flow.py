@@ -91,7 +91,8 @@ def test_sign_up_play_to_a_winner_and_rematch(page: Page, live_server, console):
 
     # Correct hand 1: Dan had bid 3, not 2. Every later score is worked out again.
     history_hand(page, 1).locator("summary").click()
-    history_hand(page, 1).get_by_role("link", name="Correct hand 1").click()
+    # The correction link shows once the hand is opened, right under its explanation.
+    page.locator("#hand-1").get_by_role("link", name="Correct hand 1").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Correct hand 1")
     dan = page.locator("fieldset").filter(has=page.locator("legend", has_text=re.compile("^Dan$")))
     expect(dan.get_by_label("Bid")).to_have_value("2")

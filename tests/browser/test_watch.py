@@ -45,7 +45,7 @@ def test_the_watch_page_shows_a_hand_within_five_seconds(
     expect(watcher.locator(".contracts")).to_contain_text("Ann + Cat")
 
     enter_tricks(page, 1, {"side_0": "8", "side_1": "5"})
-    expect(watcher.locator(".watch-hand")).to_have_count(1, timeout=FIVE_SECONDS_MS)
+    expect(watcher.locator(".history-hand")).to_have_count(1, timeout=FIVE_SECONDS_MS)
     expect(watcher.locator(".standings .side.s0 .score")).to_have_text("71")
     expect(watcher.locator(".standings .side.s1 .score")).to_have_text("50")
     assert watcher.evaluate("window.__marker") == 1, "the watch page reloaded instead of swapping"
