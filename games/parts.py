@@ -25,6 +25,8 @@ from games.models import Game
 
 TIMEOUT = 24 * 60 * 60
 TEMPLATE = "games/game.html"
+# History rows a page shows at once; a long game's earlier hands come a page at a time.
+ROWS_PER_PAGE = 50
 
 
 @dataclass(frozen=True)
@@ -128,10 +130,15 @@ class GameParts:
             "chart", "games/score_chart.html", lambda: {"chart": chart.build(self.result)}
         )
 
-    def rows(self, numbers: list[int] | None = None) -> list[tuple[int, SafeString]]:
-        """History rows, newest first: every played hand, or the ones asked for."""
-        if numbers is None:
-            numbers = list(range(self.state.played, 0, -1))
+    def page_of_rows(self, before: int | None = None) -> tuple[list[tuple[int, SafeString]], int]:
+        """A page of history rows, newest first, from the hand before `before` (or the last);
+        and the number of the earliest row shown when earlier rows remain (else 0)."""
+        top = self.state.played if before is None else min(before - 1, self.state.played)
+        bottom = max(top - ROWS_PER_PAGE, 0)
+        return self.rows(list(range(top, bottom, -1))), (bottom + 1 if bottom > 0 else 0)
+
+    def rows(self, numbers: list[int]) -> list[tuple[int, SafeString]]:
+        """The history rows of these hands, in the order asked for."""
         keys = {number: self.row_key(number) for number in numbers}
         found = cache.get_many(list(keys.values()))
         missing = [number for number in numbers if keys[number] not in found]

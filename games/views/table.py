@@ -63,8 +63,14 @@ def known_names(user) -> list[str]:
 def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The table's page; htmx asks for its live part again after a conflict or a reload."""
     game = owned_game(request, pk)
+    before = posted_number(request.GET.get("before"))
+    parts = GameParts(game)
+    if request.htmx and before is not None:
+        rows, earlier = parts.page_of_rows(before)
+        context = {"game": game, "rows": rows, "earlier": earlier}
+        return TemplateResponse(request, f"{TEMPLATE}#earlier_rows", context)
     template = f"{TEMPLATE}#live" if request.htmx else TEMPLATE
-    return TemplateResponse(request, template, live_context(GameParts(game)))
+    return TemplateResponse(request, template, live_context(parts, before=before))
 
 
 @require_safe
@@ -81,6 +87,7 @@ def live_context(
     notice: str | None = None,
     notice_kind: str = "warning",
     rows: bool = True,
+    before: int | None = None,
 ) -> dict:
     """What the game page shows: cached parts, and the forms drawn afresh for each visitor."""
     game, state, rules = parts.game, parts.state, parts.rules
@@ -101,13 +108,16 @@ def live_context(
                 first_bidder=state.next_first_bidder_seat,
                 dealer=state.next_dealer_seat,
             )
+    shown, earlier = parts.page_of_rows(before) if rows else ([], 0)
     return {
         "game": game,
         "parts": parts,
         "state": state,
         "rules": rules,
         "preset_title": display.preset_title(game.preset),
-        "rows": parts.rows() if rows else (),
+        "rows": shown,
+        "earlier": earlier,
+        "paged": before is not None,
         "bids_form": bids_form,
         "tricks_form": tricks_form,
         "notice": notice,

@@ -72,7 +72,7 @@ def watch_html(template: str, token: str, state: tuple[int, int]) -> str:
             "parts": parts,
             "state": parts.state,
             "rules": parts.rules,
-            "rows": parts.rows(),
+            "rows": parts.page_of_rows()[0],
             "poll_seconds": POLL_SECONDS,
             "poll_headers": json.dumps({"If-None-Match": etag}),
             "etag": etag,
