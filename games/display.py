@@ -58,11 +58,16 @@ def side_bids(players, seats, bids) -> str:
     return ", ".join(f"{players[seat]} {scoring.bid_label(bids[seat]).lower()}" for seat in seats)
 
 
-def hands(result: scoring.GameResult) -> list[HandView]:
-    """The scored hands, newest first, as the history shows them."""
+def hands(result: scoring.GameResult, numbers=None) -> list[HandView]:
+    """The scored hands, newest first, as the history shows them (only `numbers`, if given)."""
     players = result.players
     rows = []
-    for hand in reversed(result.hands):
+    chosen = (
+        reversed(result.hands)
+        if numbers is None
+        else (result.hands[number - 1] for number in sorted(numbers, reverse=True))
+    )
+    for hand in chosen:
         rows.append(
             HandView(
                 number=hand.number,

@@ -143,7 +143,7 @@ class GameParts:
         found = cache.get_many(list(keys.values()))
         missing = [number for number in numbers if keys[number] not in found]
         if missing:
-            views = {view.number: view for view in display.hands(self.result)}
+            views = {view.number: view for view in display.hands(self.result, missing)}
             fresh = {
                 keys[number]: render_to_string(f"{TEMPLATE}#hand_row", {"hand": views[number]})
                 for number in missing

@@ -1,5 +1,7 @@
 """The table's forms: a hand's bids, its tricks, and the correction of a recorded hand."""
 
+from functools import lru_cache
+
 from django import forms
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
@@ -21,24 +23,47 @@ class KeyPad(forms.RadioSelect):
 
     def render(self, name, value, attrs=None, renderer=None):
         attrs = self.build_attrs(self.attrs, attrs)
-        chosen = {str(v) for v in self.format_value(value)}
-        extra = " required" if attrs.get("required") else ""
-        if attrs.get("aria-describedby"):
-            extra += f' aria-describedby="{escape(attrs["aria-describedby"])}"'
-        name = escape(name)
-        keys = []
-        for option_value, label in self.choices:
-            option_value = str(option_value)
-            offered = " offered" if option_value == self.offered else ""
-            checked = " checked" if option_value in chosen else ""
-            keys.append(
-                f'<label class="key{offered}"><input type="radio" name="{name}" '
-                f'value="{escape(option_value)}"{checked}{extra}><span>{escape(label)}</span>'
-                "</label>\n"
-            )
-        wide = " wide-keys" if self.wide else ""
-        element_id = f' id="{escape(attrs["id"])}"' if attrs.get("id") else ""
-        return mark_safe(f'<div class="keys{wide}"{element_id}>{"".join(keys)}</div>')
+        html = _keys_html(
+            name,
+            tuple((str(option), str(label)) for option, label in self.choices),
+            frozenset(str(v) for v in self.format_value(value)),
+            self.offered,
+            self.wide,
+            attrs.get("id") or "",
+            bool(attrs.get("required")),
+            attrs.get("aria-describedby") or "",
+        )
+        return mark_safe(html)
+
+
+@lru_cache(maxsize=2048)
+def _keys_html(
+    name: str,
+    choices: tuple[tuple[str, str], ...],
+    chosen: frozenset[str],
+    offered: str | None,
+    wide: bool,
+    element_id: str,
+    required: bool,
+    described_by: str,
+) -> str:
+    """A pad's HTML: the same for every table in the same state, so it is drawn once."""
+    extra = " required" if required else ""
+    if described_by:
+        extra += f' aria-describedby="{escape(described_by)}"'
+    name = escape(name)
+    keys = []
+    for option_value, label in choices:
+        offered_class = " offered" if option_value == offered else ""
+        checked = " checked" if option_value in chosen else ""
+        keys.append(
+            f'<label class="key{offered_class}"><input type="radio" name="{name}" '
+            f'value="{escape(option_value)}"{checked}{extra}><span>{escape(label)}</span>'
+            "</label>\n"
+        )
+    wide_class = " wide-keys" if wide else ""
+    id_attr = f' id="{escape(element_id)}"' if element_id else ""
+    return f'<div class="keys{wide_class}"{id_attr}>{"".join(keys)}</div>'
 
 
 def bid_choices(rules: scoring.Rules) -> list[tuple[str, str]]:
