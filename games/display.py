@@ -151,6 +151,16 @@ def outcome(result: scoring.GameResult) -> OutcomeView | None:
     )
 
 
+def hand_line(result: scoring.GameResult, number: int) -> str:
+    """What a hand scored, in one line: "Hand 6: Ann + Cat +81, Ben + Dan -50"."""
+    hand = result.hands[number - 1]
+    points = ", ".join(
+        f"{total.name} {side.points:+d}" if side.points else f"{total.name} 0"
+        for total, side in zip(result.sides, hand.sides, strict=True)
+    )
+    return f"Hand {number}: {points}"
+
+
 def preset_title(preset: str) -> str:
     known = scoring.PRESETS.get(preset)
     return known.title if known else preset

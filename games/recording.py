@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
-from games import scoring
+from games import display, scoring
 from games.models import Game, Hand
 
 OUT_OF_DATE = (
@@ -134,7 +134,7 @@ class Table:
         Hand.objects.filter(game=self.game, number=number).update(
             tricks=list(tricks), updated_at=timezone.now()
         )
-        return self._save(hands, result, added_row=number)
+        return self._save(hands, result, added_row=number, notice=display.hand_line(result, number))
 
     def correct_hand(self, number: int, bids: list, tricks: list | None, version: int) -> Written:
         """Correct any recorded hand; every later hand and the game-over state follow."""

@@ -1,6 +1,9 @@
 """What every view module shares: the typed request, the owner check, post/redirect/get."""
 
-from django.http import Http404, HttpRequest, HttpResponse
+from collections.abc import Callable
+from functools import wraps
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, resolve_url
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
@@ -33,3 +36,19 @@ def navigate(request: HtmxHttpRequest, to, *, status: int | None = None) -> Http
     if status is not None:
         response.status_code = status
     return response
+
+
+def post_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """A game's post-only address opened by GET (a reload after a form without JavaScript, a
+    bookmark) goes back to the game's page rather than to a blank "405" page. The page then
+    answers only the owner, as ever; any other method is refused."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+        if request.method in ("GET", "HEAD"):
+            return redirect("game", pk=pk)
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        return view(request, pk, *args, **kwargs)
+
+    return wrapper

@@ -67,7 +67,10 @@ def _options(setting: scoring.Setting, standard_value) -> list[tuple[str, bool]]
         return [(setting.value_text, standard_value), (setting.off_text, not standard_value)]
     span = f"Any whole number from {setting.minimum} to {setting.maximum}"
     if setting.kind == "optional_int" and standard_value is None:
-        return [(setting.off_text, True), (f"{setting.value_text.format('N')}: {span}", False)]
+        return [
+            (setting.off_text, True),
+            (f"{setting.value_text.format('N', s='s')}: {span}", False),
+        ]
     options = [(setting.explain(standard_value), True), (span, False)]
     if setting.kind == "optional_int":
         options.append((setting.off_text, False))

@@ -12,7 +12,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import reswap, retarget
 
 from games import display, recording, scoring
@@ -20,7 +20,7 @@ from games.forms.new_game import NewGameForm
 from games.forms.table import BidsForm, EditHandForm, TricksForm, posted_number
 from games.models import Game
 from games.parts import GameParts
-from games.views.base import HtmxHttpRequest, navigate, owned_game
+from games.views.base import HtmxHttpRequest, navigate, owned_game, post_only
 
 TEMPLATE = "games/game.html"
 
@@ -171,7 +171,7 @@ def add_hand_error(form, error: scoring.HandError, number: int) -> None:
     form.add_error(form.field_for_seat(error.seat, error.field), display.sentence(error.problem))
 
 
-@require_POST
+@post_only
 def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step 1 of a hand. The posted hand number must be the next one, or the form is stale."""
     try:
@@ -193,7 +193,7 @@ def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return conflict(request, pk, problem)
 
 
-@require_POST
+@post_only
 def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step 2 of a hand, for the hand being played and no other."""
     try:
@@ -270,7 +270,7 @@ def edit_page(request: HtmxHttpRequest, game: Game, number: int, form) -> HttpRe
     return TemplateResponse(request, template, context, status=422 if form.errors else 200)
 
 
-@require_POST
+@post_only
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Take back the last step; the version keeps a double tap from undoing two."""
     try:
@@ -284,7 +284,7 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return written(request, write)
 
 
-@require_POST
+@post_only
 def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Same players and rules, a new game, once."""
     game = owned_game(request, pk)

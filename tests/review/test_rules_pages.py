@@ -32,7 +32,7 @@ def test_the_card_marks_what_differs_from_standard(owner_client, make_game):
     assert body.count('<div class="rule differs">') == 3
     assert body.count("Not standard") == 3
     assert "Bags never cost a penalty." in body
-    assert "Standard: every 10 bags cost the penalty." in body
+    assert "Standard: the penalty is due at every 10 bags." in body
     assert "Hoyle (as given on Big-D&#x27;s House of Cards)" in body
     assert "which Hoyle doesn&#x27;t have" in body
 

@@ -111,3 +111,18 @@ def test_rules_are_frozen_and_hashable():
     with pytest.raises(AttributeError):
         rules.nil_value = 5
     assert hash(rules) == hash(Rules())
+
+
+def test_counts_in_the_rule_texts_agree_with_their_number():
+    points = SETTINGS_BY_NAME["bag_points"]
+    assert points.explain(1) == "Each bag scores 1 point"
+    assert points.explain(2) == "Each bag scores 2 points"
+    assert (
+        SETTINGS_BY_NAME["sets_to_lose"].explain(1) == "A side set 1 time in the game loses at once"
+    )
+    for setting in SETTINGS:
+        if setting.kind in ("int", "optional_int"):
+            for value in (1, 2):
+                text = setting.explain(value)
+                assert "(s)" not in text
+                assert "{" not in text

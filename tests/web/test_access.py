@@ -150,5 +150,11 @@ def test_pages_refuse_other_methods(owner_client, make_game, name, extra):
 
 @pytest.mark.parametrize("name", ["post_bids", "post_tricks", "undo", "rematch"])
 def test_writes_are_posts_only(owner_client, make_game, name):
+    """Only a post writes; a GET is sent back to the game page (no dead end), changing nothing."""
     game = make_game([QUIET_HAND])
-    assert owner_client.get(reverse(name, args=[game.pk])).status_code == 405
+    version = game.version
+    assert owner_client.get(reverse(name, args=[game.pk])).status_code == 302
+    for method in (owner_client.put, owner_client.delete, owner_client.patch):
+        assert method(reverse(name, args=[game.pk])).status_code == 405
+    game.refresh_from_db()
+    assert game.version == version

@@ -437,7 +437,7 @@ def test_the_history_shows_each_sides_bid_tricks_points_score_and_bags(owner_cli
     assert "Ben&#x27;s nil made: +100" in body
     assertContains(page, '<div class="score">72</div>', html=True)
     assertContains(page, '<div class="meta">Bags: 2 of 10</div>', html=True)
-    assertContains(page, '<div class="meta">Needs 428 to reach 500</div>', html=True)
+    assertContains(page, '<div class="meta">Needs 428 more to win</div>', html=True)
 
 
 def test_the_page_says_who_deals_and_who_bids_first(owner_client, make_game):
@@ -603,3 +603,23 @@ def test_the_game_page_names_its_rules_and_links_to_the_rules_card(owner_client,
     page = owner_client.get(game.get_absolute_url()).content.decode()
     card = reverse("rules_card", args=[game.pk])
     assert f'Rules: <a href="{card}">Failed nil helps the partner</a>' in page
+
+
+@pytest.mark.parametrize("name", ["post_bids", "post_tricks", "undo", "rematch"])
+def test_opening_a_post_only_address_goes_back_to_the_game(owner_client, make_game, name):
+    game = make_game(quiet_hands(1))
+    for method in ("get", "head"):
+        response = getattr(owner_client, method)(reverse(name, args=[game.pk]))
+        assert response.status_code == 302
+        assert response["Location"] == game.get_absolute_url()
+    assert owner_client.put(reverse(name, args=[game.pk])).status_code == 405
+    assert Hand.objects.filter(game=game).count() == 1
+
+
+def test_a_recorded_hand_says_what_it_scored(owner_client, make_game):
+    game = make_game([{"bids": [4, 3, 4, 2]}])
+    data = {"hand": "1", "side_0": "9", "side_1": "4"}
+    response = owner_client.post(tricks_url(game), data, headers=HX)
+    assertContains(response, "Hand 1: Ann + Cat +81, Ben + Dan -50")
+    page = owner_client.get(owner_client.post(tricks_url(game), data)["Location"])
+    assert page.status_code == 200
