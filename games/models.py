@@ -135,6 +135,18 @@ class Game(models.Model):
         self.bump_version(
             "hand_count", "scores", "finished", "winner", history_changed=history_changed
         )
+        self.save_player_records(result)
+
+    def save_player_records(self, result: scoring.GameResult) -> None:
+        """Each seat's figures for player statistics, from the same replay: one upsert."""
+        from games import stats  # stats reads these models
+
+        PlayerRecord.objects.bulk_create(
+            stats.records_for(self, result),
+            update_conflicts=True,
+            unique_fields=["game", "seat"],
+            update_fields=["name", "name_key", *stats.KEPT],
+        )
 
     def bump_version(self, *fields: str, history_changed: bool = False) -> None:
         """The one way a game changes: save `fields` and move the version on, so every cached
@@ -179,3 +191,32 @@ class Hand(models.Model):
 
     def to_scoring(self) -> scoring.Hand:
         return _hand(self.bids, self.tricks)
+
+
+class PlayerRecord(models.Model):
+    """One seat's figures in one game, for player statistics; like the summary, a cache of a
+    replay, rebuilt with it on every write (`Game.save_summary`)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="player_records")
+    seat = models.PositiveSmallIntegerField()
+    name = models.TextField()
+    name_key = models.TextField()  # the name casefolded: one player however it is typed
+    finished = models.PositiveSmallIntegerField(default=0)  # 1 if the game is over
+    wins = models.PositiveSmallIntegerField(default=0)  # 1 if this seat's side won it
+    hands = models.PositiveIntegerField(default=0)
+    number_bids = models.PositiveIntegerField(default=0)
+    contracts_made = models.PositiveIntegerField(default=0)
+    times_set = models.PositiveIntegerField(default=0)
+    nils = models.PositiveIntegerField(default=0)
+    nils_made = models.PositiveIntegerField(default=0)
+    blind_nils = models.PositiveIntegerField(default=0)
+    blind_nils_made = models.PositiveIntegerField(default=0)
+    bags = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_record_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} in game {self.game_id}"

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from django.core.cache import cache
 
-from games import recording, scoring
+from games import recording, scoring, stats
 
 TESTS = Path(__file__).parent
 # The slow lanes, one folder each; `serving` is marked in the files that start gunicorn.
@@ -140,3 +140,18 @@ def assert_summary_is_a_fresh_replay(game):
     assert game.scores == [side.score for side in result.sides]
     assert game.finished is result.finished
     assert game.winner == result.winner
+    assert_player_records_are_a_fresh_replay(game, result)
+
+
+RECORD_FIELDS = ("seat", "name", "name_key", *stats.KEPT)
+
+
+def assert_player_records_are_a_fresh_replay(game, result=None):
+    """The game's kept player statistics are exactly what a fresh replay gives, seat by seat."""
+    result = result or game.replay()
+    kept = list(game.player_records.order_by("seat").values_list(*RECORD_FIELDS))
+    fresh = [
+        tuple(getattr(record, name) for name in RECORD_FIELDS)
+        for record in stats.records_for(game, result)
+    ]
+    assert kept == fresh
