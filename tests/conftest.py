@@ -59,6 +59,14 @@ def _empty_cache():
 
 
 @pytest.fixture(autouse=True)
+def _database_sessions(settings):
+    """Query counts are written with the session read from the database, as on a laptop. With
+    DJANGO_CACHE_URL (CI's PostgreSQL pass) the app reads sessions through Redis instead; the
+    two-instance test (tests/foundation/test_two_instances.py) serves it that way."""
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """Every test makes accounts; the real hasher is slow on purpose (Django's testing advice)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
