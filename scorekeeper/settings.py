@@ -130,6 +130,10 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# Sessions live in the database, so signing out (or changing the password) ends them on the
+# server: a copied cookie stops working. Not cached_db while the cache is per process: another
+# worker would keep serving a signed-out session from its own copy.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90
 MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 
@@ -203,14 +207,10 @@ else:
         }
     }
 
-# Sessions live in the database, so signing out (or changing the password) ends them on the
-# server: a copied cookie stops working. With a shared cache every instance reads them through
-# it (cached_db); not with the per-process cache, where another worker would keep serving a
-# signed-out session from its own copy.
+# With a shared cache, sessions are read through it and still written to the database
+# (cached_db), so a sign-out on one instance ends the session on every instance at once.
 if CACHE_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-else:
-    SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Game files are small: a thousand hands is well under 200 KB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
