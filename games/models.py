@@ -125,15 +125,36 @@ class Game(models.Model):
         )
 
     def save_summary(
-        self, result: scoring.GameResult, hand_count: int, *, history_changed: bool = False
+        self,
+        result: scoring.GameResult,
+        hand_count: int,
+        *,
+        history_changed: bool = False,
+        scored_hands_changed: bool = True,
     ) -> None:
-        """Keep the summary of a fresh replay; the caller holds the game's row lock."""
+        """Keep the summary of a fresh replay; the caller holds the game's row lock.
+
+        A write that only adds or takes back the bids of the hand being played changes no
+        scored hand (nor the end of the game), so the player statistics stay as they are."""
         self.hand_count = hand_count
         self.scores = [side.score for side in result.sides]
         self.finished = result.finished
         self.winner = result.winner
         self.bump_version(
             "hand_count", "scores", "finished", "winner", history_changed=history_changed
+        )
+        if scored_hands_changed:
+            self.save_player_records(result)
+
+    def save_player_records(self, result: scoring.GameResult) -> None:
+        """Each seat's figures for player statistics, from the same replay: one upsert."""
+        from games import stats  # stats reads these models
+
+        PlayerRecord.objects.bulk_create(
+            stats.records_for(self, result),
+            update_conflicts=True,
+            unique_fields=["game", "seat"],
+            update_fields=["name", "name_key", *stats.KEPT],
         )
 
     def bump_version(self, *fields: str, history_changed: bool = False) -> None:
@@ -179,3 +200,32 @@ class Hand(models.Model):
 
     def to_scoring(self) -> scoring.Hand:
         return _hand(self.bids, self.tricks)
+
+
+class PlayerRecord(models.Model):
+    """One seat's figures in one game, for player statistics; like the summary, a cache of a
+    replay, rebuilt with it on every write (`Game.save_summary`)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="player_records")
+    seat = models.PositiveSmallIntegerField()
+    name = models.TextField()
+    name_key = models.TextField()  # the name casefolded: one player however it is typed
+    finished = models.PositiveSmallIntegerField(default=0)  # 1 if the game is over
+    wins = models.PositiveSmallIntegerField(default=0)  # 1 if this seat's side won it
+    hands = models.PositiveIntegerField(default=0)
+    number_bids = models.PositiveIntegerField(default=0)
+    contracts_made = models.PositiveIntegerField(default=0)
+    times_set = models.PositiveIntegerField(default=0)
+    nils = models.PositiveIntegerField(default=0)
+    nils_made = models.PositiveIntegerField(default=0)
+    blind_nils = models.PositiveIntegerField(default=0)
+    blind_nils_made = models.PositiveIntegerField(default=0)
+    bags = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_record_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} in game {self.game_id}"

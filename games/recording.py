@@ -88,9 +88,21 @@ class Table:
     def pending(self) -> bool:
         return bool(self.hands) and self.hands[-1].tricks is None
 
-    def _save(self, hands: list[scoring.Hand], result: scoring.GameResult, **kw: Any) -> Written:
+    def _save(
+        self,
+        hands: list[scoring.Hand],
+        result: scoring.GameResult,
+        *,
+        bids_only: bool = False,
+        **kw: Any,
+    ) -> Written:
         history_changed = kw.get("removed_row") is not None or kw.get("earlier_rows_changed")
-        self.game.save_summary(result, len(hands), history_changed=bool(history_changed))
+        self.game.save_summary(
+            result,
+            len(hands),
+            history_changed=bool(history_changed),
+            scored_hands_changed=not bids_only,
+        )
         return Written(self.game, hands, result, **kw)
 
     def _check_version(self, version: int | None) -> None:
@@ -124,7 +136,7 @@ class Table:
             # Unreachable while the lock holds; the constraint is the last word. Raising out
             # of `writing` rolls the whole transaction back.
             raise _already(number, "bids") from exc
-        return self._save(hands, result)
+        return self._save(hands, result, bids_only=True)
 
     def record_tricks(self, number: int, tricks: list) -> Written:
         """Finish hand `number`, the one being played, with the tricks each seat or side took."""
@@ -171,7 +183,10 @@ class Table:
             last.delete()
             hands = self.hands[:-1]
             return self._save(
-                hands, self.game.replay(hands), notice=f"Took back hand {number}'s bids."
+                hands,
+                self.game.replay(hands),
+                notice=f"Took back hand {number}'s bids.",
+                bids_only=True,
             )
         last.update(tricks=None, updated_at=timezone.now())
         hands = [*self.hands[:-1], scoring.Hand(self.hands[-1].bids)]

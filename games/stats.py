@@ -1,17 +1,21 @@
-"""Player statistics across a user's games, worked out by replaying every game.
+"""Player statistics across a user's games, kept with each game so the page never replays.
 
-Nothing here is stored: two queries fetch the games and all their hands, and each game's
-`GameResult` says who bid what and how it went. A player is known by name, compared without
-regard to case, because the same people sit down under the same names game after game.
+Every write to a game saves each seat's figures for that game (`PlayerRecord`, rebuilt by
+`Game.save_summary` from the same replay as the summary), and the page asks the database to add
+them up: the same few queries whether the account holds ten games or five thousand. A player is
+known by name, compared without regard to case, because the same people sit down under the same
+names game after game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+
+from django.db.models import Count, Exists, Max, OuterRef, Sum
 
 from games import scoring
-from games.models import Game
+from games.models import Game, PlayerRecord
 
 
 def _rate(part: int, whole: int) -> float | None:
@@ -54,6 +58,15 @@ class PlayerStats:
     def win_rate(self) -> float | None:
         return _rate(self.wins, self.finished)
 
+    def add(self, other: PlayerStats) -> None:
+        for name in COUNTS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+# The figures that add up across games; a PlayerRecord keeps each of them but `games`.
+COUNTS = tuple(field.name for field in fields(PlayerStats) if field.name != "name")
+KEPT = tuple(name for name in COUNTS if name != "games")
+
 
 @dataclass(frozen=True)
 class Report:
@@ -62,48 +75,90 @@ class Report:
     unreadable: int  # games whose hands no longer replay under their rules
 
 
+def seats(result: scoring.GameResult) -> list[PlayerStats]:
+    """Each seat's figures in one game, in seat order: what a PlayerRecord keeps."""
+    rules = result.rules
+    lines = []
+    for seat, name in enumerate(result.players):
+        side_index = rules.side_of(seat)
+        stats = PlayerStats(name, games=1)
+        if result.finished:
+            stats.finished = 1
+            stats.wins = int(result.winner == side_index)
+        for hand in result.hands:
+            side = hand.sides[side_index]
+            bid = hand.bids[seat]
+            stats.hands += 1
+            stats.bags += side.bags_taken
+            if bid == scoring.NIL:
+                stats.nils += 1
+                stats.nils_made += hand.tricks[seat] == 0
+            elif bid == scoring.BLIND_NIL:
+                stats.blind_nils += 1
+                stats.blind_nils_made += hand.tricks[seat] == 0
+            else:
+                stats.number_bids += 1
+                stats.contracts_made += side.made is True
+                stats.times_set += side.made is False
+        lines.append(stats)
+    return lines
+
+
+def _ranked(players: Iterable[PlayerStats]) -> list[PlayerStats]:
+    return sorted(players, key=lambda p: (-p.games, p.name.casefold()))
+
+
 def tally(results: Iterable[scoring.GameResult]) -> list[PlayerStats]:
-    """Every player's numbers over the given games, most games first."""
+    """Every player's numbers over the given games (the newest first), most games first.
+
+    A name spelt two ways is shown as the first game given spells it.
+    """
     players: dict[str, PlayerStats] = {}
     for result in results:
-        rules = result.rules
-        seats = []
-        for seat, name in enumerate(result.players):
-            stats = players.setdefault(name.casefold(), PlayerStats(name))
-            seats.append((seat, rules.side_of(seat), stats))
-            stats.games += 1
-            if result.finished:
-                stats.finished += 1
-                if result.winner == rules.side_of(seat):
-                    stats.wins += 1
-        for hand in result.hands:
-            for seat, side_index, stats in seats:
-                side = hand.sides[side_index]
-                bid = hand.bids[seat]
-                stats.hands += 1
-                stats.bags += side.bags_taken
-                if bid == scoring.NIL:
-                    stats.nils += 1
-                    stats.nils_made += hand.tricks[seat] == 0
-                elif bid == scoring.BLIND_NIL:
-                    stats.blind_nils += 1
-                    stats.blind_nils_made += hand.tricks[seat] == 0
-                else:
-                    stats.number_bids += 1
-                    stats.contracts_made += side.made is True
-                    stats.times_set += side.made is False
-    return sorted(players.values(), key=lambda p: (-p.games, p.name.casefold()))
+        for line in seats(result):
+            players.setdefault(line.name.casefold(), PlayerStats(line.name)).add(line)
+    return _ranked(players.values())
+
+
+def records_for(game: Game, result: scoring.GameResult) -> list[PlayerRecord]:
+    """The rows `Game.save_summary` keeps for this replay of `game`."""
+    return [
+        PlayerRecord(
+            game=game,
+            seat=seat,
+            name=line.name,
+            name_key=line.name.casefold(),
+            **{name: getattr(line, name) for name in KEPT},
+        )
+        for seat, line in enumerate(seats(result))
+    ]
 
 
 def for_owner(user) -> Report:
-    """Statistics over all of a user's games: one query for the games, one for their hands."""
-    games = list(Game.objects.filter(owner=user).order_by("-updated_at", "-pk"))
-    hands_by_game = Game.hands_by_game(games)
-    results = []
-    unreadable = 0
-    for game in games:
-        try:
-            results.append(game.replay(hands_by_game[game.pk]))
-        except scoring.ScoringError:
-            unreadable += 1
-    return Report(players=tally(results), games=len(games), unreadable=unreadable)
+    """Statistics over all of a user's games, added up by the database: two queries.
+
+    Rows come back per spelling of a name; the spelling shown is the one in the most recently
+    changed game, as `tally` shows it.
+    """
+    counts = Game.objects.filter(owner=user).aggregate(
+        games=Count("pk"),
+        unreadable=Count("pk", filter=~Exists(PlayerRecord.objects.filter(game=OuterRef("pk")))),
+    )
+    spellings = (
+        PlayerRecord.objects.filter(game__owner=user)
+        .values("name_key", "name")
+        .annotate(
+            games=Count("pk"),
+            last_changed=Max("game__updated_at"),
+            last_game=Max("game_id"),
+            **{name: Sum(name) for name in KEPT},
+        )
+        .order_by("-last_changed", "-last_game")
+    )
+    players: dict[str, PlayerStats] = {}
+    for row in spellings:
+        line = PlayerStats(row["name"], **{name: row[name] for name in COUNTS})
+        players.setdefault(row["name_key"], PlayerStats(row["name"])).add(line)
+    return Report(
+        players=_ranked(players.values()), games=counts["games"], unreadable=counts["unreadable"]
+    )

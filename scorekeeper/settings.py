@@ -207,6 +207,11 @@ else:
         }
     }
 
+# With a shared cache, sessions are read through it and still written to the database
+# (cached_db), so a sign-out on one instance ends the session on every instance at once.
+if CACHE_URL:
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
 # Game files are small: a thousand hands is well under 200 KB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from django.core.cache import cache
 
-from games import recording, scoring
+from games import recording, scoring, stats
 
 TESTS = Path(__file__).parent
 # The slow lanes, one folder each; `serving` is marked in the files that start gunicorn.
@@ -56,6 +56,14 @@ def _empty_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _database_sessions(settings):
+    """Query counts are written with the session read from the database, as on a laptop. With
+    DJANGO_CACHE_URL (CI's PostgreSQL pass) the app reads sessions through Redis instead; the
+    two-instance test (tests/foundation/test_two_instances.py) serves it that way."""
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 
 @pytest.fixture(autouse=True)
@@ -140,3 +148,18 @@ def assert_summary_is_a_fresh_replay(game):
     assert game.scores == [side.score for side in result.sides]
     assert game.finished is result.finished
     assert game.winner == result.winner
+    assert_player_records_are_a_fresh_replay(game, result)
+
+
+RECORD_FIELDS = ("seat", "name", "name_key", *stats.KEPT)
+
+
+def assert_player_records_are_a_fresh_replay(game, result=None):
+    """The game's kept player statistics are exactly what a fresh replay gives, seat by seat."""
+    result = result or game.replay()
+    kept = list(game.player_records.order_by("seat").values_list(*RECORD_FIELDS))
+    fresh = [
+        tuple(getattr(record, name) for name in RECORD_FIELDS)
+        for record in stats.records_for(game, result)
+    ]
+    assert kept == fresh

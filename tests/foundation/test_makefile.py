@@ -141,13 +141,25 @@ def test_make_test_fast_lints_and_leaves_out_the_slow_lanes():
     assert pytest_line(plan) == '-m "not browser and not faults and not serving and not bench"'
 
 
-def test_ci_runs_everything_on_sqlite_and_only_database_tests_again_on_postgresql():
+def test_ci_runs_everything_on_sqlite_and_only_database_tests_again_on_postgresql_and_redis():
     script = (BASE_DIR / ".ci" / "run").read_text()
     commands = [line for line in script.splitlines() if not line.startswith(("#", "echo"))]
     runs = [line for line in commands if "make test" in line]
 
     assert runs == [
         "make test",
-        'DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/spades" make test '
+        'DATABASE_URL="postgres://postgres@127.0.0.1:$pg_port/spades" '
+        'DJANGO_CACHE_URL="redis://127.0.0.1:$redis_port/0" make test '
         "PYTEST_ARGS='-m \"not nodb\"'",
     ]
+
+
+def test_ci_redis_comes_from_debian_listens_on_loopback_only_and_stops_on_exit():
+    script = (BASE_DIR / ".ci" / "run").read_text()
+    starts = [line for line in script.splitlines() if line.startswith("redis-server ")]
+
+    assert "need+=(redis-server)" in script
+    assert len(starts) == 1
+    assert "--bind 127.0.0.1 " in starts[0]
+    assert "--save ''" in starts[0]
+    assert "trap 'stop_redis; stop_pg' EXIT" in script

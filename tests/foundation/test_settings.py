@@ -298,6 +298,18 @@ def test_sessions_are_kept_in_the_database_so_signing_out_ends_them(env):
     assert values["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
 
 
+def test_a_shared_cache_serves_sessions_and_parts_to_every_instance(env):
+    """With Redis, every instance reads sessions through it and the database stays the truth;
+    a signed-out session is deleted from both, so no instance keeps serving it."""
+    env = {**env, "DJANGO_SECRET_KEY": "k" * 50, "DJANGO_CACHE_URL": "redis://127.0.0.1:6379/3"}
+    values = django_settings(env, "SESSION_ENGINE", "CACHES")
+
+    assert values["SESSION_ENGINE"] == "django.contrib.sessions.backends.cached_db"
+    cache = values["CACHES"]["default"]
+    assert cache["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert cache["LOCATION"] == "redis://127.0.0.1:6379/3"
+
+
 def test_trusted_proxies_default_to_none_and_come_from_the_environment(env):
     env = {**env, "DJANGO_SECRET_KEY": "k" * 50}
 

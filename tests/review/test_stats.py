@@ -1,11 +1,20 @@
 """Player statistics, checked on small games worked out by hand."""
 
+import json
+from importlib import import_module
+
 import pytest
+from django.apps import apps
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import scoring, stats
-from tests.conftest import QUIET_HAND
+from games.models import Game, Hand, PlayerRecord
+from tests.conftest import QUIET_HAND, assert_player_records_are_a_fresh_replay
 from tests.review.conftest import BIG_HAND, BLIND_NIL_MADE, NIL_FAILS
+from tests.web.conftest import HX, bids_data, bids_url, tricks_url
 
 pytestmark = pytest.mark.django_db
 
@@ -88,7 +97,7 @@ def test_two_queries_for_the_statistics_however_many_games(
     owner_client, make_game, django_assert_num_queries
 ):
     make_game([QUIET_HAND, NIL_FAILS])
-    # The user, the games, all their hands.
+    # The session, the user, the games counted, the players' records added up.
     with django_assert_num_queries(4):
         owner_client.get(reverse("players"))
     for _ in range(29):
@@ -96,3 +105,107 @@ def test_two_queries_for_the_statistics_however_many_games(
     with django_assert_num_queries(4):
         response = owner_client.get(reverse("players"))
     assert by_name(response.context["report"].players)["Ann"].games == 30
+
+
+def fresh_report(user) -> stats.Report:
+    """The statistics worked out from nothing: every game replayed from its hands."""
+    games = list(Game.objects.filter(owner=user).order_by("-updated_at", "-pk"))
+    results, unreadable = [], 0
+    for game in games:
+        try:
+            results.append(game.replay())
+        except scoring.ScoringError:
+            unreadable += 1
+    return stats.Report(stats.tally(results), games=len(games), unreadable=unreadable)
+
+
+def test_the_kept_statistics_equal_a_fresh_count_after_every_kind_of_write(
+    owner, owner_client, make_game, stranger, make_user
+):
+    first = make_game([NIL_FAILS, QUIET_HAND])
+    make_game([BLIND_NIL_MADE], players=("ANN", "Eve", "cat", "Fay"))
+    make_game([QUIET_HAND], players=("Zed", "Yas", "Xia", "Wes"), user=stranger)
+
+    def version():
+        return Game.objects.get(pk=first.pk).version
+
+    responses = [
+        owner_client.post(bids_url(first), bids_data(3, 4, 3, 3, 3), headers=HX),
+        owner_client.post(tricks_url(first), {"hand": "3", "side_0": "7", "side_1": "6"}),
+    ]
+    edit = {"version": version()}
+    for seat, (bid, took) in enumerate([("blind_nil", 0), (3, 4), (6, 6), (3, 3)]):
+        edit |= {f"bid_{seat}": bid, f"tricks_{seat}": took}
+    responses.append(owner_client.post(reverse("edit_hand", args=[first.pk, 1]), edit))
+    responses.append(owner_client.post(reverse("undo", args=[first.pk]), {"version": version()}))
+    upload = {"players": ["Ann", "Ben", "Cat", "Dan"], "hands": [BIG_HAND] * 5}
+    responses.append(
+        owner_client.post(
+            reverse("import_game"),
+            {"file": SimpleUploadedFile("g.json", json.dumps(upload).encode(), "application/json")},
+        )
+    )
+    imported = Game.objects.filter(owner=owner).latest("pk")
+    responses.append(owner_client.post(reverse("rematch", args=[imported.pk])))
+    assert [response.status_code for response in responses] == [200, 302, 302, 302, 302, 302]
+    assert Game.objects.filter(owner=owner).count() == 4
+    assert Hand.objects.get(game=first, number=3).tricks is None  # the undo took them back
+
+    for game in Game.objects.all():
+        assert_player_records_are_a_fresh_replay(game)
+    kept = stats.for_owner(owner)
+    assert kept == fresh_report(owner)
+    # The blind nil made in the edited hand 1 and in the second game, under either spelling.
+    ann = by_name(kept.players)["Ann"]
+    assert (ann.games, ann.blind_nils, ann.blind_nils_made, ann.wins) == (4, 2, 2, 1)
+    assert "Zed" not in by_name(kept.players)
+
+
+def test_a_name_is_shown_as_the_latest_game_spells_it(owner_client, make_game):
+    older = make_game([QUIET_HAND], players=("ann", "Ben", "Cat", "Dan"))
+    make_game([QUIET_HAND], players=("ANN", "Ben", "Cat", "Dan"))
+    assert "ANN" in by_name(stats.for_owner(older.owner).players)
+    older.set_watch_link(enabled=False)  # the older game is now the one changed last
+    report = stats.for_owner(older.owner)
+    assert by_name(report.players)["ann"].games == 2
+    assert report == fresh_report(older.owner)
+
+
+@pytest.mark.parametrize("games", [1, 30])
+def test_the_page_reads_no_hands_and_no_game_rows(
+    owner_client, make_game, django_assert_num_queries, games
+):
+    """What the page costs depends on the number of players, not of games or hands."""
+    for _ in range(games):
+        make_game([QUIET_HAND, NIL_FAILS] * 3)
+    with CaptureQueriesContext(connection) as queries:
+        response = owner_client.get(reverse("players"))
+    assert len(queries) == 4
+    assert not [q["sql"] for q in queries if Hand._meta.db_table in q["sql"]]
+    assert by_name(response.context["report"].players)["Ann"].hands == 6 * games
+
+
+def test_a_game_that_no_longer_scores_is_left_out_and_said_so(owner_client, make_game):
+    make_game([QUIET_HAND])
+    broken = make_game([QUIET_HAND])
+    Hand.objects.filter(game=broken).update(bids=[14, 3, 3, 3])  # 14 of 13 tricks: no longer scores
+    broken.player_records.all().delete()
+    body = owner_client.get(reverse("players")).content.decode()
+    assert "Over your 2 games" in body
+    assert "1 game was left out because its hands no longer score." in body
+    assert stats.for_owner(broken.owner) == fresh_report(broken.owner)
+
+
+def test_the_migration_fills_the_records_of_games_already_there(owner, make_game):
+    migration = import_module("games.migrations.0006_player_records")
+    games = [make_game([NIL_FAILS, QUIET_HAND]), make_game([BIG_HAND] * 5)]
+    broken = make_game([QUIET_HAND])
+    Hand.objects.filter(game=broken).update(bids=[14, 3, 3, 3])
+    PlayerRecord.objects.all().delete()
+
+    migration.fill_existing_games(apps, None)
+
+    for game in games:
+        assert_player_records_are_a_fresh_replay(game)
+    assert not broken.player_records.exists()
+    assert stats.for_owner(owner) == fresh_report(owner)
