@@ -82,12 +82,17 @@ def tally(results: Iterable[scoring.GameResult]) -> list[PlayerStats]:
                 bid = hand.bids[seat]
                 stats.hands += 1
                 stats.bags += side.bags_taken
-                if bid == scoring.NIL:
-                    stats.nils += 1
-                    stats.nils_made += hand.tricks[seat] == 0
-                elif bid == scoring.BLIND_NIL:
-                    stats.blind_nils += 1
-                    stats.blind_nils_made += hand.tricks[seat] == 0
+                if bid is None:
+                    # The side bid as a team on the partner, or the hand bid itself.
+                    continue
+                if scoring.is_nil(bid):
+                    made = hand.tricks[seat] == 0
+                    if bid == scoring.BLIND_NIL:
+                        stats.blind_nils += 1
+                        stats.blind_nils_made += made
+                    else:
+                        stats.nils += 1
+                        stats.nils_made += made
                 else:
                     stats.number_bids += 1
                     stats.contracts_made += side.made is True
