@@ -281,6 +281,7 @@ class EditHandForm(forms.Form):
         self.rules = rules
         self.players = players
         self.seats = range(rules.players)
+        self.bids_itself = bids_itself
         bid_opts = bid_choices(rules)
         blank = bids_itself or bool(scoring.bid_options(rules, team=True))
         if blank:

@@ -1,9 +1,11 @@
 """The table flow for the newer bids: blind number bids, a side bidding as a team, and a first
 hand that bids itself; each bad input refused next to its field with nothing saved."""
 
+import json
 import re
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from games import scoring, stats
@@ -317,6 +319,19 @@ def test_undoing_a_hand_that_bid_itself_brings_its_tricks_step_back(owner_client
     assert "Took back hand 1&#x27;s tricks." in page
 
 
+def test_a_game_file_whose_first_hand_bids_itself_round_trips(owner_client, make_game):
+    game = bids_itself_game(make_game)
+    owner_client.post(tricks_url(game), {"hand": "1", "side_0": "9", "side_1": "4"})
+    exported = owner_client.get(reverse("export_game", args=[game.pk])).content
+    assert json.loads(exported)["hands"][0]["bids"] is None
+    upload = SimpleUploadedFile("game.json", exported, content_type="application/json")
+    response = owner_client.post(reverse("import_game"), {"file": upload})
+    assert response.status_code == 302
+    copy = Game.objects.exclude(pk=game.pk).get()
+    assert hands_of(copy) == [(None, [9, 4, None, None])]
+    assert copy.scores == [90, 40]
+
+
 # Corrections ---------------------------------------------------------------------------------
 
 
@@ -403,6 +418,7 @@ def test_a_hand_that_bid_itself_is_corrected_with_blank_bids(owner_client, make_
     game = bids_itself_game(make_game)
     owner_client.post(tricks_url(game), {"hand": "1", "side_0": "9", "side_1": "4"})
     page = body(owner_client.get(edit_url(game, 1)))
+    assert "This hand bids itself at this table: leave every bid empty." in page
     assert options(page, "bid_0")[0] == ""
     assert re.search(r'<select name="bid_0"[^>]*>\s*<option value="" selected>', page)
     response = owner_client.post(
@@ -428,6 +444,7 @@ def test_a_later_hand_corrected_with_every_bid_blank_says_the_bids_are_missing(
     game = bids_itself_game(make_game)
     owner_client.post(tricks_url(game), {"hand": "1", "side_0": "9", "side_1": "4"})
     owner_client.post(bids_url(game), bids_data(2, 4, 4, 4, 4))
+    assert "This hand bids itself" not in body(owner_client.get(edit_url(game, 2)))
     response = owner_client.post(edit_url(game, 2), edit_data(game, [None] * 4, [None] * 4))
     assert response.status_code == 422
     assert "The bids are missing." in body(response)
