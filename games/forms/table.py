@@ -119,7 +119,7 @@ class BidsForm(forms.Form):
             for seat in rules.sides[index]:
                 self.fields[f"bid_{seat}"].required = index not in self.teams
             self.fields[f"team_bid_{index}"].required = index in self.teams
-        if scores is not None:
+        if scores:
             self.offer(scores)
         if first_bidder is not None:
             self.arrange(first_bidder, dealer)
