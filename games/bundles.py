@@ -13,8 +13,8 @@ from typing import Any
 from games import scoring
 
 FORMAT = "spades-games/1"
-MAX_BYTES = 20_000_000
-MAX_GAMES = 2_000
+MAX_BYTES = scoring.limits.MAX_BUNDLE_BYTES
+MAX_GAMES = scoring.limits.MAX_BUNDLE_GAMES
 
 
 def bundle(games: list[scoring.GameFile]) -> dict[str, Any]:

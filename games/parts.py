@@ -45,6 +45,10 @@ class TableState:
     last_number: int
     last_played: bool
     played: int  # hands with their tricks in: the history's rows
+    # The sides' scores before the next hand (blind bids may need a side to trail), and who
+    # leads it (a hand that bids itself goes straight to its tricks).
+    scores: tuple[int, ...] = ()
+    next_leader: str = ""
 
 
 def _state(game: Game, hands: list[scoring.Hand], result: scoring.GameResult) -> TableState:
@@ -63,6 +67,8 @@ def _state(game: Game, hands: list[scoring.Hand], result: scoring.GameResult) ->
         last_number=len(hands),
         last_played=bool(hands) and hands[-1].tricks is not None,
         played=len(result.hands),
+        scores=tuple(side.score for side in result.sides),
+        next_leader=players[result.next_leader],
     )
 
 

@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import JSONField, Value
 from django.http import Http404
 from django.utils import timezone
 
@@ -59,8 +60,11 @@ def _stale_step(step: str, posted: int | None, recorded: int) -> Conflict:
     return Conflict(OUT_OF_DATE)
 
 
-def _as_read(result: scoring.GameResult, number: int, bids: list) -> list:
-    """The bids as the engine read them (a 0 that is nil is stored as nil)."""
+def _as_read(result: scoring.GameResult, number: int, bids: list | None) -> list | Value:
+    """The bids as the engine read them (a 0 that is nil is stored as nil); JSON null for a
+    hand that bids itself (a bare None would be SQL NULL, which the column refuses)."""
+    if bids is None:
+        return Value(None, JSONField())
     if result.pending is not None and result.pending.number == number:
         return list(result.pending.bids)
     if number <= len(result.hands):
@@ -118,6 +122,11 @@ class Table:
             raise Conflict("The game is over: no more hands can be recorded.")
         if self.pending or number != len(self.hands) + 1:
             raise _stale_step("bids", number, recorded=len(self.hands))
+        if not scoring.needs_bids(self.rules, number):
+            raise Conflict(
+                f"Hand {number} bids itself at this table, so nobody bids: enter its tricks. "
+                "Here is the current state."
+            )
 
     def check_tricks_step(self, number: int | None) -> None:
         """Tricks are taken for the hand being played only."""
@@ -138,6 +147,34 @@ class Table:
             raise _already(number, "bids") from exc
         return self._save(hands, result, bids_only=True)
 
+    def bids_itself(self, number: int | None) -> bool:
+        """Whether `number` is the next hand and one that bids itself: its tricks start it."""
+        return (
+            not self.pending
+            and number == len(self.hands) + 1
+            and not scoring.needs_bids(self.rules, number)
+        )
+
+    def record_unbid_hand(self, number: int, tricks: list) -> Written:
+        """Record hand `number`, the next one, which bids itself: its tricks, and null bids."""
+        if self.game.finished:
+            raise Conflict("The game is over: no more hands can be recorded.")
+        if not self.bids_itself(number):
+            played = len(self.hands) - (1 if self.pending else 0)
+            raise _stale_step("tricks", number, recorded=played)
+        hands = [*self.hands, scoring.Hand(None, tuple(tricks))]
+        result = self.game.replay(hands)
+        try:
+            Hand.objects.create(
+                game=self.game,
+                number=number,
+                bids=_as_read(result, number, None),
+                tricks=list(tricks),
+            )
+        except IntegrityError as exc:
+            raise _already(number, "tricks") from exc
+        return self._save(hands, result, added_row=number)
+
     def record_tricks(self, number: int, tricks: list) -> Written:
         """Finish hand `number`, the one being played, with the tricks each seat or side took."""
         self.check_tricks_step(number)
@@ -148,8 +185,11 @@ class Table:
         )
         return self._save(hands, result, added_row=number, notice=display.hand_line(result, number))
 
-    def correct_hand(self, number: int, bids: list, tricks: list | None, version: int) -> Written:
-        """Correct any recorded hand; every later hand and the game-over state follow."""
+    def correct_hand(
+        self, number: int, bids: list | None, tricks: list | None, version: int
+    ) -> Written:
+        """Correct any recorded hand; every later hand and the game-over state follow.
+        `bids` is None for a hand that bids itself."""
         self._check_version(version)
         if not 1 <= number <= len(self.hands):
             raise Conflict(f"There is no hand {number} in this game any more.")
@@ -158,7 +198,9 @@ class Table:
                 number, "only the last hand can be left without tricks", field="tricks"
             )
         hands = list(self.hands)
-        hands[number - 1] = scoring.Hand(tuple(bids), None if tricks is None else tuple(tricks))
+        hands[number - 1] = scoring.Hand(
+            None if bids is None else tuple(bids), None if tricks is None else tuple(tricks)
+        )
         result = self.game.replay(hands)
         Hand.objects.filter(game=self.game, number=number).update(
             bids=_as_read(result, number, bids),
@@ -187,6 +229,16 @@ class Table:
                 self.game.replay(hands),
                 notice=f"Took back hand {number}'s bids.",
                 bids_only=True,
+            )
+        if self.hands[-1].bids is None:
+            # A hand that bid itself has nothing left without its tricks: its step comes back.
+            last.delete()
+            hands = self.hands[:-1]
+            return self._save(
+                hands,
+                self.game.replay(hands),
+                notice=f"Took back hand {number}'s tricks.",
+                removed_row=number,
             )
         last.update(tricks=None, updated_at=timezone.now())
         hands = [*self.hands[:-1], scoring.Hand(self.hands[-1].bids)]
@@ -238,7 +290,7 @@ def create_game(
             Hand(
                 game=game,
                 number=number,
-                bids=_as_read(result, number, list(hand.bids)),
+                bids=_as_read(result, number, None if hand.bids is None else list(hand.bids)),
                 tricks=None if hand.tricks is None else list(hand.tricks),
             )
             for number, hand in enumerate(hands, start=1)

@@ -90,6 +90,9 @@ def seats(result: scoring.GameResult) -> list[PlayerStats]:
             bid = hand.bids[seat]
             stats.hands += 1
             stats.bags += side.bags_taken
+            if bid is None:
+                # The side bid as a team on the partner, or the hand bid itself.
+                continue
             if bid == scoring.NIL:
                 stats.nils += 1
                 stats.nils_made += hand.tricks[seat] == 0

@@ -1,8 +1,10 @@
 """The table's forms: a hand's bids, its tricks, and the correction of a recorded hand."""
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from django import forms
+from django.forms import BoundField
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
@@ -66,54 +68,154 @@ def _keys_html(
     return f'<div class="keys{wide_class}"{id_attr}>{"".join(keys)}</div>'
 
 
-def bid_choices(rules: scoring.Rules) -> list[tuple[str, str]]:
-    return [(scoring.bid_key(bid), scoring.bid_label(bid)) for bid in scoring.bid_options(rules)]
+def bid_choices(rules: scoring.Rules, seat=None, scores=None, *, team=False):
+    """The keys of one bidding pad: every bid the rules allow, or with the seat and the sides'
+    scores, only those it may make now (blind bids can need the side to trail)."""
+    options = scoring.bid_options(rules, seat, scores, team=team)
+    return [(scoring.bid_key(bid), scoring.bid_label(bid)) for bid in options]
+
+
+@dataclass(frozen=True)
+class BidPad:
+    """One pad of the bids step; `side` and `team` let the page show a side's seats or its
+    team pad, whichever its "bid as a team" box asks for."""
+
+    field: BoundField
+    side: int | None = None
+    team: bool = False
 
 
 class BidsForm(forms.Form):
     """Step 1 of a hand: every seat's bid. Shown in the order the table bids (`arrange`);
-    read in any order, so a post is checked without working out who bids first."""
+    read in any order, so a post is checked without working out who bids first.
+
+    Where the rules allow team bids, a side may tick "bid as a team" and tap its total on one
+    pad: it is stored on the side's first seat with a blank bid for the partner. A post offers
+    every bid the rules allow and the replay judges the score-dependent ones (blind bids when
+    behind), so its message sits next to the seat; the page narrows the keys with `offer`.
+    """
 
     hand = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
-    def __init__(self, *args, rules, players, first_bidder=None, dealer=None, **kw):
+    def __init__(self, *args, rules, players, first_bidder=None, dealer=None, scores=None, **kw):
         super().__init__(*args, **kw)
         self.rules = rules
         self.players = players
-        choices = bid_choices(rules)
+        self.order = list(range(rules.players))
+        wide = rules.variant == "blind_nil_all"
         for seat in range(rules.players):
             field = forms.ChoiceField(
                 label=players[seat],
-                choices=choices,
-                widget=KeyPad(wide=rules.variant == "blind_nil_all"),
+                choices=bid_choices(rules),
+                widget=KeyPad(wide=wide),
                 error_messages={
                     "required": f"Choose {players[seat]}'s bid.",
                     "invalid_choice": f"Choose {players[seat]}'s bid from the keys.",
                 },
             )
-            if len(choices) == 1:
-                field.initial = choices[0][0]
+            if len(field.choices) == 1:
+                field.initial = field.choices[0][0]
             self.fields[f"bid_{seat}"] = field
+        # The sides that may bid as a team, and those that do in this post.
+        self.team_sides = []
+        self.teams = set()
+        if scoring.bid_options(rules, team=True):
+            self.team_sides = [i for i, seats in enumerate(rules.sides) if len(seats) > 1]
+        for index in self.team_sides:
+            names = " + ".join(players[seat] for seat in rules.sides[index])
+            self.fields[f"team_{index}"] = forms.BooleanField(
+                label=f"{names} bid as a team", required=False
+            )
+            self.fields[f"team_bid_{index}"] = forms.ChoiceField(
+                label=f"{names} as a team",
+                choices=bid_choices(rules, team=True),
+                widget=KeyPad(),
+                error_messages={
+                    "required": f"Choose {names}'s bid.",
+                    "invalid_choice": f"Choose {names}'s bid from the keys.",
+                },
+            )
+            toggle = self.fields[f"team_{index}"].widget
+            if self.is_bound and toggle.value_from_datadict(
+                self.data, self.files, self.add_prefix(f"team_{index}")
+            ):
+                self.teams.add(index)
+            for seat in rules.sides[index]:
+                self.fields[f"bid_{seat}"].required = index not in self.teams
+            self.fields[f"team_bid_{index}"].required = index in self.teams
+        if scores:
+            self.offer(scores)
         if first_bidder is not None:
             self.arrange(first_bidder, dealer)
+
+    def offer(self, scores) -> "BidsForm":
+        """Keys for the bids each seat may make now, given the sides' scores before the hand."""
+        for seat in range(self.rules.players):
+            self.fields[f"bid_{seat}"].choices = bid_choices(self.rules, seat, scores)
+        for index in self.team_sides:
+            seat = self.rules.sides[index][0]
+            choices = bid_choices(self.rules, seat, scores, team=True)
+            self.fields[f"team_bid_{index}"].choices = choices
+        return self
 
     def arrange(self, first_bidder: int, dealer: int | None) -> "BidsForm":
         """Seats in bidding order, the first bidder and the dealer named."""
         seats = scoring.bidding_order(self.rules, first_bidder)
         for position, seat in enumerate(seats):
             note = " (bids first)" if position == 0 else (" (dealer)" if seat == dealer else "")
-            self.fields[f"bid_{seat}"].label = f"{self.players[seat]}{note}"
+            label = f"{self.players[seat]}{note}"
+            # A checked form has drawn its bound fields already, labels included.
+            self.fields[f"bid_{seat}"].label = self[f"bid_{seat}"].label = label
+        self.order = seats
         self.order_fields(["hand", *(f"bid_{seat}" for seat in seats)])
         return self
 
+    def toggles(self) -> list[BoundField]:
+        return [self[f"team_{index}"] for index in self.team_sides]
+
+    def pads(self) -> list[BidPad]:
+        """The pads in bidding order; a side's team pad comes where its first bidder's is."""
+        pads = []
+        placed = set()
+        for seat in self.order:
+            side = self.rules.side_of(seat)
+            if side not in self.team_sides:
+                pads.append(BidPad(self[f"bid_{seat}"]))
+                continue
+            if side not in placed:
+                placed.add(side)
+                pads.append(BidPad(self[f"team_bid_{side}"], side, team=True))
+            pads.append(BidPad(self[f"bid_{seat}"], side))
+        return pads
+
+    def clean(self):
+        cleaned = super().clean()
+        # The pads a side's choice hides are not read, so nothing left on them is an error.
+        for index in self.team_sides:
+            unused = [f"bid_{seat}" for seat in self.rules.sides[index]]
+            if index not in self.teams:
+                unused = [f"team_bid_{index}"]
+            for name in unused:
+                self.errors.pop(name, None)
+        return cleaned
+
     def bids(self) -> list:
-        return [
-            scoring.parse_bid_key(self.cleaned_data[f"bid_{seat}"])
+        bids = [
+            None
+            if self.rules.side_of(seat) in self.teams
+            else scoring.parse_bid_key(self.cleaned_data[f"bid_{seat}"])
             for seat in range(self.rules.players)
         ]
+        for index in self.teams:
+            first = self.rules.sides[index][0]
+            bids[first] = scoring.parse_bid_key(self.cleaned_data[f"team_bid_{index}"])
+        return bids
 
     def field_for_seat(self, seat: int | None, field: str | None = None) -> str | None:
-        return f"bid_{seat}" if seat is not None and field in (None, "bids") else None
+        if seat is None or field not in (None, "bids"):
+            return None
+        side = self.rules.side_of(seat)
+        return f"team_bid_{side}" if side in self.teams else f"bid_{seat}"
 
 
 def posted_number(value) -> int | None:
@@ -126,18 +228,19 @@ def posted_number(value) -> int | None:
 class TricksForm(forms.Form):
     """Step 2 of a hand: the tricks taken, per side or per seat (nil bidders on their own).
 
-    `contracts` (each side's, from the replay) only label the keys; a post is read without."""
+    `contracts` (each side's, from the replay) only label the keys; a post is read without.
+    `bids` is None in a hand that bids itself."""
 
     hand = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
     def __init__(self, *args, rules, players, bids, contracts=None, **kw):
         super().__init__(*args, **kw)
         self.rules = rules
-        self.groups = [(i.name, i.seats) for i in scoring.trick_inputs(rules, bids)] if bids else []
+        self.groups = [(i.name, i.seats) for i in scoring.trick_inputs(rules, bids)]
         choices = [(str(n), str(n)) for n in range(rules.tricks_per_hand + 1)]
         for name, seats in self.groups:
             who = " + ".join(players[seat] for seat in seats)
-            if len(seats) == 1:
+            if len(seats) == 1 and bids is not None and bids[seats[0]] is not None:
                 label = f"{who} ({scoring.bid_label(bids[seats[0]])})"
             elif contracts is not None:
                 label = f"{who} (bid {contracts[rules.side_of(seats[0])]})"
@@ -189,22 +292,31 @@ class TricksForm(forms.Form):
 
 
 class EditHandForm(forms.Form):
-    """Correct a recorded hand: every seat's bid and tricks, as the game file writes them."""
+    """Correct a recorded hand: every seat's bid and tricks, as the game file writes them.
+
+    The bids are every one the rules allow, and a blank where a bid may be left out: the
+    partner of a side that bid as a team, or a hand that bids itself (every bid blank). The
+    replay judges the whole hand."""
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
-    def __init__(self, *args, rules, players, allow_no_tricks, **kw):
+    def __init__(self, *args, rules, players, allow_no_tricks, bids_itself=False, **kw):
         super().__init__(*args, **kw)
         self.rules = rules
         self.players = players
         self.seats = range(rules.players)
+        self.bids_itself = bids_itself
         bid_opts = bid_choices(rules)
+        blank = bids_itself or bool(scoring.bid_options(rules, team=True))
+        if blank:
+            bid_opts = [("", "—"), *bid_opts]
         trick_opts = [("", "—" if not allow_no_tricks else "— (not played yet)")]
         trick_opts += [(str(n), str(n)) for n in range(rules.tricks_per_hand + 1)]
         for seat in self.seats:
             self.fields[f"bid_{seat}"] = forms.ChoiceField(
                 label="Bid",
                 choices=bid_opts,
+                required=not blank,
                 error_messages={
                     "required": f"Choose {players[seat]}'s bid.",
                     "invalid_choice": f"Choose {players[seat]}'s bid from the list.",
@@ -224,8 +336,13 @@ class EditHandForm(forms.Form):
             (self.players[seat], self[f"bid_{seat}"], self[f"tricks_{seat}"]) for seat in self.seats
         ]
 
-    def bids(self) -> list:
-        return [scoring.parse_bid_key(self.cleaned_data[f"bid_{seat}"]) for seat in self.seats]
+    def bids(self) -> list | None:
+        """The bids, a blank one as None; None when every bid is blank (a hand that bids
+        itself, or bids left out, which the replay names)."""
+        keys = [self.cleaned_data[f"bid_{seat}"] for seat in self.seats]
+        if all(key == "" for key in keys):
+            return None
+        return [None if key == "" else scoring.parse_bid_key(key) for key in keys]
 
     def tricks(self) -> list | None:
         tricks = [self.cleaned_data[f"tricks_{seat}"] for seat in self.seats]

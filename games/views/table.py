@@ -100,6 +100,11 @@ def live_context(
                 bids=state.pending_hand.bids,
                 contracts=state.pending_hand.contracts,
             )
+        elif not scoring.needs_bids(rules, state.next_number):
+            # A hand that bids itself has no bids step: its tricks start it.
+            tricks_form = tricks_form or TricksForm(
+                initial={"hand": state.next_number}, rules=rules, players=game.players, bids=None
+            )
         else:
             bids_form = bids_form or BidsForm(
                 initial={"hand": state.next_number},
@@ -107,6 +112,7 @@ def live_context(
                 players=game.players,
                 first_bidder=state.next_first_bidder_seat,
                 dealer=state.next_dealer_seat,
+                scores=state.scores,
             )
     shown, earlier = parts.page_of_rows(before) if rows else ([], 0)
     return {
@@ -188,6 +194,7 @@ def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
                     return written(request, write)
             result = table.result
             form.arrange(result.next_first_bidder, result.next_dealer)
+            form.offer([side.score for side in result.sides])
             return refused(request, table, bids_form=form)
     except recording.Conflict as problem:
         return conflict(request, pk, problem)
@@ -195,16 +202,20 @@ def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @post_only
 def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Step 2 of a hand, for the hand being played and no other."""
+    """Step 2 of a hand, for the hand being played and no other; a hand that bids itself
+    starts here, as the next hand."""
     try:
         with recording.writing(request.user, pk) as table:
             number = posted_number(request.POST.get("hand"))
-            table.check_tricks_step(number)
-            players, bids = table.game.players, table.hands[-1].bids
+            unbid = table.bids_itself(number)
+            if not unbid:
+                table.check_tricks_step(number)
+            players, bids = table.game.players, None if unbid else table.hands[-1].bids
             form = TricksForm(request.POST, rules=table.rules, players=players, bids=bids)
             if form.is_valid():
+                record = table.record_unbid_hand if unbid else table.record_tricks
                 try:
-                    write = table.record_tricks(number, form.tricks())
+                    write = record(number, form.tricks())
                 except scoring.HandError as error:
                     add_hand_error(form, error, number)
                 else:
@@ -250,8 +261,9 @@ def edit_form(game: Game, hands: list[scoring.Hand], number: int, data=None) -> 
     hand = hands[number - 1]
     rules = game.rules_obj()
     initial: dict = {"version": game.version}
+    bids = hand.bids or (None,) * rules.players
     for seat in range(rules.players):
-        initial[f"bid_{seat}"] = str(hand.bids[seat])
+        initial[f"bid_{seat}"] = "" if bids[seat] is None else scoring.bid_key(bids[seat])
         if hand.tricks is not None and hand.tricks[seat] is not None:
             initial[f"tricks_{seat}"] = str(hand.tricks[seat])
     return EditHandForm(
@@ -260,6 +272,7 @@ def edit_form(game: Game, hands: list[scoring.Hand], number: int, data=None) -> 
         rules=rules,
         players=game.players,
         allow_no_tricks=number == len(hands),
+        bids_itself=not scoring.needs_bids(rules, number),
     )
 
 

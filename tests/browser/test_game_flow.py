@@ -51,7 +51,8 @@ def test_sign_up_play_to_a_winner_and_rematch(page: Page, live_server, console):
     expect_scores(page, 0, 0)
 
     # Hand 1, Ann deals: the keys come in bidding order, Ben first. Ben bids nil and makes it.
-    expect(page.locator("#entry fieldset.pad legend")).to_have_text(
+    # (Each side's "as a team" pad stays hidden until its box is ticked.)
+    expect(page.locator("#entry fieldset.pad legend:visible")).to_have_text(
         ["Ben (bids first)", "Cat", "Dan", "Ann (dealer)"]
     )
     page.evaluate("window.__marker = 1")
