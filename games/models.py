@@ -105,7 +105,16 @@ class Game(models.Model):
         Plain values, not model instances: a long game is read on every write, and building
         a model object per hand cost more than scoring it.
         """
-        return [_hand(bids, tricks) for bids, tricks in self.hands.values_list("bids", "tricks")]
+        hands, notes = [], {}
+        for number, (bids, tricks, note) in enumerate(
+            self.hands.values_list("bids", "tricks", "note"), start=1
+        ):
+            hands.append(_hand(bids, tricks))
+            if note:
+                notes[number] = note
+        # Read in the same query, so drawing the history rows needs no other.
+        self._hand_notes = notes
+        return hands
 
     @staticmethod
     def hands_by_game(games) -> dict[int, list[scoring.Hand]]:
@@ -171,11 +180,17 @@ class Game(models.Model):
         per `history_version`, so it moves on and the row is drawn again with its note."""
         if not self.hands.filter(number=number).update(note=note, updated_at=timezone.now()):
             return False
+        self._hand_notes = None
         self.bump_version(history_changed=True)
         return True
 
     def hand_notes(self, numbers=None) -> dict[int, str]:
-        """The notes of the hands that have one, by hand number (of `numbers` if given)."""
+        """The notes of the hands that have one, by hand number (of `numbers` if given): from
+        `recorded_hands` when it has run on this instance, else one query."""
+        known = getattr(self, "_hand_notes", None)
+        if known is not None:
+            wanted = known if numbers is None else set(numbers)
+            return {number: note for number, note in known.items() if number in wanted}
         rows = self.hands.exclude(note="")
         if numbers is not None and len(numbers) <= 500:  # else all of them: one query either way
             rows = rows.filter(number__in=list(numbers))

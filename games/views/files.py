@@ -30,7 +30,7 @@ def game_file(
     notes: dict[int, str] | None = None,
 ) -> scoring.GameFile:
     """The game as its file says it: give `hands` and `notes` to save their queries."""
-    hands = game.recorded_hands() if hands is None else hands
+    hands = game.recorded_hands() if hands is None else hands  # reads the notes too
     notes = game.hand_notes() if notes is None else notes
     return scoring.GameFile(
         name=game.name or None,
