@@ -123,7 +123,7 @@ class _Counted:
 
     def read(self, size: int = -1) -> bytes:
         chunk = self.raw.read(size)
-        if self.first:
+        if self.first and chunk:  # the parser may first read nothing, to learn the type
             self.first = False
             chunk = chunk.removeprefix(codecs.BOM_UTF8)
         try:
