@@ -200,7 +200,7 @@ def test_no_one_game_of_a_stream_may_outgrow_a_game_file(monkeypatch):
     monkeypatch.setattr("games.scoring.limits.MAX_GAME_FILE_BYTES", 1_000)
     big = {**GAME, "pad": "x" * 200_000}
     data = json.dumps({"format": "spades-games/1", "games": [GAME, big]}).encode()
-    with pytest.raises(scoring.GameFileError, match="^game 2: more than 1000 bytes"):
+    with pytest.raises(scoring.GameFileError, match=r"^game 2: more than 1000 bytes"):
         stream(data)
 
 
