@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, transaction
 from django.db.models import Count, Q, Sum
 
 from games import bundles, display, recording, scoring
@@ -212,14 +212,9 @@ def import_some(restore: Restore, seconds: float = SECONDS_PER_REQUEST) -> int:
         if not waiting:
             return done
         for pk in waiting:
-            started = time.monotonic()
             done += _import_item(restore, pk)
             if time.monotonic() >= deadline:
                 return done
-            if connection.vendor == "sqlite":
-                # SQLite has one write lock, and a waiting writer polls for it: taken again at
-                # once, the next game's transaction would starve another user's post.
-                time.sleep(min(0.05, (time.monotonic() - started) / 2))
 
 
 def _import_item(restore: Restore, pk: int) -> int:
