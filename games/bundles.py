@@ -3,69 +3,243 @@
 A bundle is `{"format": "spades-games/1", "games": [<spades-game/1 objects>]}`. Reading one
 accepts a single game file too, so an import can take either. Each game is read by the scoring
 package's own `parse_game_file`; a problem names the game's position first: "game 2: hand 3: ...".
+
+A backup can be far larger than one game, so it is read as a stream: one game at a time is held
+in memory, never the whole file, and no one game may take more of the stream than the largest
+game file. A file small enough to be one game is read whole, for JSON errors that name the line.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+import ijson
 
 from games import scoring
+from games.scoring import limits
 
 FORMAT = "spades-games/1"
-MAX_BYTES = scoring.limits.MAX_BUNDLE_BYTES
-MAX_GAMES = scoring.limits.MAX_BUNDLE_GAMES
+# Events one game may take in the stream: about 20 a hand, and the rest of the game besides.
+_GAME_EVENTS = 25 * limits.MAX_HANDS + 5_000
+_OPENERS = ("start_map", "start_array")
+_CLOSERS = ("end_map", "end_array")
 
 
-def bundle(games: list[scoring.GameFile]) -> dict[str, Any]:
-    return {"format": FORMAT, "games": [game.to_dict() for game in games]}
+def _error(message: str) -> scoring.GameFileError:
+    return scoring.GameFileError(message)
 
 
-def _load(data: Any) -> Any:
+def _too_large(limit: int) -> scoring.GameFileError:
+    return _error(f"the file is too large (more than {limit} bytes)")
+
+
+def _game_too_large(position: int) -> scoring.GameFileError:
+    return _error(f"game {position}: more than {limits.MAX_GAME_FILE_BYTES} bytes")
+
+
+def _decode_json(data: Any) -> Any:
     if isinstance(data, (bytes, bytearray)):
-        if len(data) > MAX_BYTES:
-            raise scoring.GameFileError(f"the file is too large (more than {MAX_BYTES} bytes)")
+        if len(data) > limits.MAX_IMPORT_BYTES:
+            raise _too_large(limits.MAX_IMPORT_BYTES)
         try:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise scoring.GameFileError("the file is not UTF-8 text") from None
+            raise _error("the file is not UTF-8 text") from None
     if isinstance(data, str):
-        if len(data) > MAX_BYTES:
-            raise scoring.GameFileError(f"the file is too large (more than {MAX_BYTES} characters)")
+        if len(data) > limits.MAX_IMPORT_BYTES:
+            raise _too_large(limits.MAX_IMPORT_BYTES)
         try:
             return json.loads(data)
         except json.JSONDecodeError as error:
-            raise scoring.GameFileError(
+            raise _error(
                 f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
             ) from None
         except (ValueError, RecursionError):
-            raise scoring.GameFileError(
-                "not valid JSON: a number too long or nesting too deep"
-            ) from None
+            raise _error("not valid JSON: a number too long or nesting too deep") from None
     return data
+
+
+class GameSource:
+    """The games of a file, as plain JSON values, one at a time: `for position, raw in source`.
+
+    `single` says, once the games have been read, whether the file was one game rather than
+    a bundle. A problem with the file as a whole raises GameFileError from the iteration.
+    """
+
+    def __init__(self, data: Any = None, *, stream: IO[bytes] | None = None) -> None:
+        self._data = data
+        self._stream = stream
+        self.single = False
+
+    @classmethod
+    def open(cls, stream: IO[bytes], size: int) -> GameSource:
+        """An uploaded file: read whole when it could be one game, streamed when larger."""
+        if size > limits.MAX_IMPORT_BYTES:
+            raise _too_large(limits.MAX_IMPORT_BYTES)
+        if size <= limits.STREAM_IMPORT_ABOVE:
+            return cls(stream.read())
+        return cls(stream=stream)
+
+    def __iter__(self) -> Iterator[tuple[int, Any]]:
+        if self._stream is not None:
+            yield from _stream_games(self._stream)
+            return
+        size = len(self._data) if isinstance(self._data, (bytes, bytearray, str)) else 0
+        data = _decode_json(self._data)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            self.single = True
+            if size > limits.MAX_GAME_FILE_BYTES:
+                raise _too_large(limits.MAX_GAME_FILE_BYTES)
+            yield 1, data
+            return
+        games = data.get("games")
+        _check_games_list(games)
+        yield from enumerate(games, start=1)
+
+
+def _check_games_list(games: Any) -> None:
+    if not isinstance(games, list):
+        raise _error('games: expected a list of games under "games"')
+    if not games:
+        raise _error("games: the file holds no games")
+    if len(games) > limits.MAX_IMPORT_GAMES:
+        raise _error(f"games: more than {limits.MAX_IMPORT_GAMES} games in one file")
+
+
+class _Counted:
+    """The upload as the stream parser reads it: checked as UTF-8 on the way in and counted,
+    so no one game can take more of it than the largest game file."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self.raw = raw
+        self.decoder = codecs.getincrementaldecoder("utf-8")()
+        self.position = 0
+        self.limit: int | None = None
+        self.game = 0
+        self.first = True
+
+    def read(self, size: int = -1) -> bytes:
+        chunk = self.raw.read(size)
+        if self.first and chunk:  # the parser may first read nothing, to learn the type
+            self.first = False
+            chunk = chunk.removeprefix(codecs.BOM_UTF8)
+        try:
+            self.decoder.decode(chunk, final=not chunk)
+        except UnicodeDecodeError:
+            raise _error("the file is not UTF-8 text") from None
+        self.position += len(chunk)
+        if self.limit is not None and self.position > self.limit:
+            raise _game_too_large(self.game)
+        return chunk
+
+
+def _build(event: str, value: Any, events: Iterator, budget: int, over: Exception) -> Any:
+    """One JSON value from the stream, starting at `event`; `over` if it takes more than
+    `budget` events."""
+    builder = ijson.ObjectBuilder()
+    builder.event(event, value)
+    if event not in _OPENERS:
+        return builder.value
+    depth = 1
+    for count, (_, event, value) in enumerate(events):
+        if count > budget:
+            raise over
+        builder.event(event, value)
+        if event in _OPENERS:
+            depth += 1
+            if depth > limits.MAX_JSON_DEPTH + 4:
+                raise _error("not valid JSON: nested too deeply")
+        elif event in _CLOSERS:
+            depth -= 1
+            if depth == 0:
+                return builder.value
+    raise _error("not valid JSON: the file ends too soon")
+
+
+def _stream_games(raw: IO[bytes]) -> Iterator[tuple[int, Any]]:
+    """A bundle's games from a stream. A file this large cannot be a single game, so anything
+    but a bundle is refused as too large for one."""
+    counted = _Counted(raw)
+    events = ijson.parse(counted, use_float=True)
+    top: dict[str, Any] = {}
+    count = 0
+    # Over this size a file can't be one game, so anything but a bundle is too large.
+    too_large = _too_large(limits.MAX_GAME_FILE_BYTES)
+    try:
+        _, event, _ = next(events)
+        if event != "start_map":
+            raise too_large
+        for prefix, event, value in events:
+            if prefix == "" and event == "end_map":
+                break
+            key = value
+            _, event, value = next(events)
+            if key != "games" or event != "start_array":
+                top[key] = _build(event, value, events, 1_000, too_large)
+                continue
+            top[key] = []
+            for _, event, value in events:
+                if event == "end_array":
+                    break
+                count += 1
+                if count > limits.MAX_IMPORT_GAMES:
+                    raise _error(f"games: more than {limits.MAX_IMPORT_GAMES} games in one file")
+                counted.game = count
+                counted.limit = counted.position + limits.MAX_GAME_FILE_BYTES + 65_536
+                game = _build(event, value, events, _GAME_EVENTS, _game_too_large(count))
+                counted.limit = None
+                yield count, game
+        for _ in events:  # anything after the object is an error
+            pass
+    except ijson.JSONError as error:
+        first = str(error).splitlines()[0] if str(error) else "unreadable"
+        raise _error(f"not valid JSON: {first.removeprefix('b')}") from None
+    except (ValueError, RecursionError) as error:
+        if isinstance(error, scoring.GameFileError):
+            raise
+        raise _error("not valid JSON: a number too long or nesting too deep") from None
+    except StopIteration:
+        raise _error("not valid JSON: the file ends too soon") from None
+    if top.get("format") != FORMAT:
+        raise too_large
+    if not isinstance(top.get("games"), list):
+        raise _error('games: expected a list of games under "games"')
+    if not count:
+        raise _error("games: the file holds no games")
 
 
 def parse_bundle(data: Any) -> list[scoring.GameFile]:
     """The games in a bundle, or the one game of a game file; raises GameFileError."""
-    data = _load(data)
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return [scoring.parse_game_file(data)]
-    games = data.get("games")
-    if not isinstance(games, list):
-        raise scoring.GameFileError('games: expected a list of games under "games"')
-    if not games:
-        raise scoring.GameFileError("games: the file holds no games")
-    if len(games) > MAX_GAMES:
-        raise scoring.GameFileError(f"games: more than {MAX_GAMES} games in one file")
+    source = GameSource(data)
     parsed = []
-    for position, item in enumerate(games, start=1):
-        try:
-            parsed.append(scoring.parse_game_file(item))
-        except scoring.GameFileError as error:
-            raise scoring.GameFileError(
-                f"game {position}: {error}",
-                number=error.number,
-                seat=error.seat,
-                field=error.field,
-            ) from None
+    for position, item in source:
+        parsed.append(parse_one(item, position, source.single))
     return parsed
+
+
+def parse_one(item: Any, position: int, single: bool) -> scoring.GameFile:
+    """One game of a file; its problems name its position when the file holds several."""
+    if single:
+        return scoring.parse_game_file(item)
+    try:
+        return scoring.parse_game_file(item)
+    except scoring.GameFileError as error:
+        raise scoring.GameFileError(
+            f"game {position}: {error}",
+            number=error.number,
+            seat=error.seat,
+            field=error.field,
+        ) from None
+
+
+def stream_bundle(games: Iterable[dict[str, Any]]) -> Iterator[str]:
+    """A bundle written a game at a time, so the whole file is never held at once."""
+    yield f'{{"format": "{FORMAT}", "games": [\n'
+    separator = ""
+    for game in games:
+        yield separator + json.dumps(game, ensure_ascii=False, separators=(",", ":"))
+        separator = ",\n"
+    yield "\n]}\n"

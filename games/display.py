@@ -1,5 +1,6 @@
 """Turns a scored game into the rows a template shows. Formatting only: no rule is applied here."""
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from games import scoring
@@ -36,6 +37,7 @@ class HandView:
     number: int
     dealer: str
     sides: tuple[SideHandView, ...]
+    note: str = ""
 
 
 def sides(result: scoring.GameResult) -> list[SideView]:
@@ -58,8 +60,14 @@ def side_bids(players, seats, bids) -> str:
     return ", ".join(f"{players[seat]} {scoring.bid_label(bids[seat]).lower()}" for seat in seats)
 
 
-def hands(result: scoring.GameResult, numbers=None) -> list[HandView]:
-    """The scored hands, newest first, as the history shows them (only `numbers`, if given)."""
+def hands(
+    result: scoring.GameResult,
+    notes: Mapping[int, str] | None = None,
+    numbers: Iterable[int] | None = None,
+) -> list[HandView]:
+    """The scored hands, newest first, as the history shows them (only `numbers`, if given),
+    with the table's `notes` by hand number."""
+    notes = notes or {}
     players = result.players
     rows = []
     chosen = (
@@ -87,6 +95,7 @@ def hands(result: scoring.GameResult, numbers=None) -> list[HandView]:
                     )
                     for total, side in zip(result.sides, hand.sides, strict=True)
                 ),
+                note=notes.get(hand.number, ""),
             )
         )
     return rows

@@ -10,8 +10,10 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
 from games import scoring
+from games.scoring.limits import MAX_NOTE
 
 
 def new_watch_token() -> str:
@@ -30,6 +32,8 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"
     )
     name = models.CharField(max_length=200, blank=True)
+    # The table's note on the whole game ("played at Ben's, short deck").
+    note = models.CharField(max_length=MAX_NOTE, blank=True, default="")
     players = models.JSONField(help_text="Player names by seat, clockwise.")
     rules = models.JSONField(help_text="Every rule setting the game was started with.")
     preset = models.CharField(max_length=40, default="standard")
@@ -48,6 +52,8 @@ class Game(models.Model):
     scores = models.JSONField(default=list)
     finished = models.BooleanField(default=False)
     winner = models.SmallIntegerField(null=True, blank=True)
+    # When the hand that ended the game was recorded; kept by a restore.
+    finished_at = models.DateTimeField(null=True, blank=True)
 
     # The players' names, lowercase between bars ("|ann|ben|cat|dan|"), for the history's
     # player filter: JSONField lookups on a list don't work on SQLite.
@@ -99,7 +105,16 @@ class Game(models.Model):
         Plain values, not model instances: a long game is read on every write, and building
         a model object per hand cost more than scoring it.
         """
-        return [_hand(bids, tricks) for bids, tricks in self.hands.values_list("bids", "tricks")]
+        hands, notes = [], {}
+        for number, (bids, tricks, note) in enumerate(
+            self.hands.values_list("bids", "tricks", "note"), start=1
+        ):
+            hands.append(_hand(bids, tricks))
+            if note:
+                notes[number] = note
+        # Read in the same query, so drawing the history rows needs no other.
+        self._hand_notes = notes
+        return hands
 
     @staticmethod
     def hands_by_game(games) -> dict[int, list[scoring.Hand]]:
@@ -140,8 +155,17 @@ class Game(models.Model):
         self.scores = [side.score for side in result.sides]
         self.finished = result.finished
         self.winner = result.winner
+        if not result.finished:
+            self.finished_at = None
+        elif self.finished_at is None:
+            self.finished_at = timezone.now()
         self.bump_version(
-            "hand_count", "scores", "finished", "winner", history_changed=history_changed
+            "hand_count",
+            "scores",
+            "finished",
+            "winner",
+            "finished_at",
+            history_changed=history_changed,
         )
         if scored_hands_changed:
             self.save_player_records(result)
@@ -167,6 +191,32 @@ class Game(models.Model):
             names.append("history_version")
         self.save(update_fields=names)
 
+    def set_note(self, note: str) -> None:
+        """The game's own note; the caller holds the game's row lock."""
+        self.note = note
+        self.bump_version("note")
+
+    def set_hand_note(self, number: int, note: str) -> bool:
+        """Hand `number`'s note; False if there is no such hand. The history rows are cached
+        per `history_version`, so it moves on and the row is drawn again with its note."""
+        if not self.hands.filter(number=number).update(note=note, updated_at=timezone.now()):
+            return False
+        self._hand_notes = None
+        self.bump_version(history_changed=True)
+        return True
+
+    def hand_notes(self, numbers=None) -> dict[int, str]:
+        """The notes of the hands that have one, by hand number (of `numbers` if given): from
+        `recorded_hands` when it has run on this instance, else one query."""
+        known = getattr(self, "_hand_notes", None)
+        if known is not None:
+            wanted = known if numbers is None else set(numbers)
+            return {number: note for number, note in known.items() if number in wanted}
+        rows = self.hands.exclude(note="")
+        if numbers is not None and len(numbers) <= 500:  # else all of them: one query either way
+            rows = rows.filter(number__in=list(numbers))
+        return dict(rows.values_list("number", "note"))
+
     def set_watch_link(self, *, enabled: bool, new_token: bool = False) -> None:
         """Turn the watch link on or off, or replace it (the old one stops working)."""
         self.watch_enabled = enabled
@@ -184,6 +234,7 @@ class Hand(models.Model):
     # Null while the hand is being played; a side's total may sit on one partner with null
     # for the other, as in the game file.
     tricks = models.JSONField(null=True, blank=True)
+    note = models.CharField(max_length=MAX_NOTE, blank=True, default="")
     recorded_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -229,3 +280,52 @@ class PlayerRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} in game {self.game_id}"
+
+
+class Restore(models.Model):
+    """An import of a file of games, staged whole and then imported a batch of games per
+    request, one transaction per game: no request runs long, no other writer waits long, and
+    an interrupted import goes on where it stopped without importing a game twice."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="restores"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    filename = models.CharField(max_length=200, blank=True)
+    total = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"import {self.pk} of {self.filename or 'a file'}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("import_progress", args=[self.pk])
+
+
+class RestoreItem(models.Model):
+    """One game of a restore: as read and checked from the file, then its outcome."""
+
+    restore = models.ForeignKey(Restore, on_delete=models.CASCADE, related_name="items")
+    position = models.PositiveIntegerField()  # 1 for the file's first game
+    # The game's "id" in the file and the "id" it is a rematch of: links within the file.
+    key = models.CharField(max_length=64, blank=True)
+    rematch_of = models.CharField(max_length=64, blank=True)
+    title = models.CharField(max_length=200)
+    data = models.TextField()  # the game as JSON text, emptied once imported
+    done = models.BooleanField(default=False)
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    outcome = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["restore", "position"], name="one_item_per_position")
+        ]
+        indexes = [
+            models.Index(fields=["restore", "done", "position"], name="restore_next"),
+            models.Index(fields=["restore", "key"], name="restore_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.position} of import {self.restore_id}"

@@ -149,7 +149,9 @@ class GameParts:
         found = cache.get_many(list(keys.values()))
         missing = [number for number in numbers if keys[number] not in found]
         if missing:
-            views = {view.number: view for view in display.hands(self.result, missing)}
+            result = self.result  # first: reading the hands reads their notes too
+            notes = self.game.hand_notes(missing)
+            views = {view.number: view for view in display.hands(result, notes, missing)}
             fresh = {
                 keys[number]: render_to_string(f"{TEMPLATE}#hand_row", {"hand": views[number]})
                 for number in missing

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from games.views import exports, files, pages, review, table, watch
+from games.views import exports, files, notes, pages, review, table, watch
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -8,6 +8,7 @@ urlpatterns = [
     path("accounts/", include("games.accounts.urls")),
     path("games/new/", table.new_game, name="new_game"),
     path("games/import/", files.import_game, name="import_game"),
+    path("games/import/<int:pk>/", files.import_progress, name="import_progress"),
     path("games/<int:pk>/", table.game_detail, name="game"),
     path("games/<int:pk>/chart/", table.game_chart, name="game_chart"),
     path("games/<int:pk>/bids/", table.post_bids, name="post_bids"),
@@ -15,6 +16,8 @@ urlpatterns = [
     path("games/<int:pk>/undo/", table.undo, name="undo"),
     path("games/<int:pk>/rematch/", table.rematch, name="rematch"),
     path("games/<int:pk>/hands/<int:number>/edit/", table.edit_hand, name="edit_hand"),
+    path("games/<int:pk>/note/", notes.game_note, name="game_note"),
+    path("games/<int:pk>/hands/<int:number>/note/", notes.hand_note, name="hand_note"),
     path("games/<int:pk>/export.json", files.export_game, name="export_game"),
     # Game history, review, sharing and exports.
     path("games/", pages.game_list, name="games"),

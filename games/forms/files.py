@@ -16,9 +16,11 @@ class ImportForm(forms.Form):
     )
 
     def clean_file(self):
+        """The upload itself, unread: a backup is read as a stream, a game at a time."""
         upload = self.cleaned_data["file"]
         if upload.size > MAX_IMPORT_BYTES:
             raise forms.ValidationError(
-                f"That file is over {MAX_IMPORT_BYTES // 1_000_000} MB: it can't be a game file."
+                f"That file is over {MAX_IMPORT_BYTES // 1_000_000} MB: it can't be a file "
+                "of your games."
             )
-        return upload.read()
+        return upload

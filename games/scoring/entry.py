@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .limits import MAX_GAME_NAME, MAX_PLAYER_NAME
+from .limits import MAX_GAME_NAME, MAX_NOTE, MAX_PLAYER_NAME
 from .rules import BLIND_NIL, NIL, Rules
 
 Bid = int | str
@@ -189,4 +189,16 @@ def duplicate_name(names: Sequence[str]) -> int | None:
         if key in seen:
             return index
         seen.add(key)
+    return None
+
+
+def note_problem(note: str) -> str | None:
+    """What is wrong with a note on a game or a hand, or None: one printable line, not too long."""
+    if not isinstance(note, str):
+        return "the note must be text"
+    note = note.strip()
+    if not note.isprintable():
+        return "the note contains a line break, tab or control code"
+    if len(note) > MAX_NOTE:
+        return f"the note is longer than {MAX_NOTE} characters"
     return None

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .engine import Hand, score_game
-from .entry import duplicate_name, game_name_problem, player_name_problem
+from .entry import duplicate_name, game_name_problem, note_problem, player_name_problem
 from .errors import GameFileError, HandError, RulesError, ScoringError
 from .limits import MAX_GAME_FILE_BYTES as MAX_BYTES
 from .limits import MAX_GAME_NAME, MAX_HANDS
@@ -17,7 +17,7 @@ from .results import GameResult
 from .rules import Rules, describe
 
 FORMAT = "spades-game/1"
-KNOWN_KEYS = ("format", "name", "rules", "players", "first_dealer", "hands")
+KNOWN_KEYS = ("format", "name", "note", "rules", "players", "first_dealer", "hands")
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,8 @@ class GameFile:
     hands: tuple[Hand, ...]
     extra: dict = field(default_factory=dict)
     hand_extras: tuple[dict, ...] = ()
+    note: str = ""  # the table's note on the game ("" for none)
+    hand_notes: tuple[str, ...] = ()  # hand n's note at index n - 1 ("" for none)
 
     def score(self, strict: bool = True) -> GameResult:
         return score_game(self.rules, self.hands, self.players, self.first_dealer, strict)
@@ -49,6 +51,8 @@ class GameFile:
         data: dict[str, Any] = {"format": FORMAT}
         if self.name is not None:
             data["name"] = self.name
+        if self.note:
+            data["note"] = self.note
         data["rules"] = self.rules_dict()
         data["players"] = list(self.players)
         data["first_dealer"] = self.first_dealer
@@ -57,6 +61,8 @@ class GameFile:
             item: dict[str, Any] = {"bids": list(hand.bids) if hand.bids is not None else None}
             if hand.tricks is not None:
                 item["tricks"] = list(hand.tricks)
+            if index < len(self.hand_notes) and self.hand_notes[index]:
+                item["note"] = self.hand_notes[index]
             if index < len(self.hand_extras):
                 item.update(self.hand_extras[index])
             hands.append(item)
@@ -143,13 +149,23 @@ def _players(value: Any, count: int) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _hands(value: Any) -> tuple[tuple[Hand, ...], tuple[dict, ...]]:
+def _note(value: Any, where: str, number: int | None = None) -> str:
+    if value is None:
+        return ""
+    problem = note_problem(value)
+    if problem:
+        raise GameFileError(f"{where}: {problem.removeprefix('the note ')}", number=number)
+    return value.strip()
+
+
+def _hands(value: Any) -> tuple[tuple[Hand, ...], tuple[dict, ...], tuple[str, ...]]:
     if not isinstance(value, list):
         raise GameFileError(f"hands: expected a list, got {_kind(value)}")
     if len(value) > MAX_HANDS:
         raise GameFileError(f"hands: more than {MAX_HANDS} hands")
     hands = []
     extras = []
+    notes = []
     for number, item in enumerate(value, start=1):
         if not isinstance(item, dict):
             raise GameFileError(
@@ -171,7 +187,8 @@ def _hands(value: Any) -> tuple[tuple[Hand, ...], tuple[dict, ...]]:
                 number=number,
                 field="tricks",
             )
-        extra = {key: item[key] for key in item if key not in ("bids", "tricks")}
+        notes.append(_note(item.get("note"), f"hand {number}: note", number))
+        extra = {key: item[key] for key in item if key not in ("bids", "tricks", "note")}
         _check_plain(extra, f"hand {number}")
         hands.append(
             Hand(
@@ -180,7 +197,7 @@ def _hands(value: Any) -> tuple[tuple[Hand, ...], tuple[dict, ...]]:
             )
         )
         extras.append(extra)
-    return tuple(hands), tuple(extras)
+    return tuple(hands), tuple(extras), tuple(notes)
 
 
 def _parse(data: Any) -> tuple[GameFile, GameResult]:
@@ -194,6 +211,7 @@ def _parse(data: Any) -> tuple[GameFile, GameResult]:
         if game_name_problem(name):
             raise GameFileError(f"name: must be one line of at most {MAX_GAME_NAME} characters")
         name = name.strip()
+    note = _note(data.get("note"), "note")
     spec = data.get("rules", {})
     if not isinstance(spec, dict):
         raise GameFileError(f"rules: expected an object, got {_kind(spec)}")
@@ -211,7 +229,7 @@ def _parse(data: Any) -> tuple[GameFile, GameResult]:
             f"first_dealer: expected a seat from 0 to {rules.players - 1}, got "
             f"{describe(first_dealer)}"
         )
-    hands, hand_extras = _hands(data.get("hands", []))
+    hands, hand_extras, hand_notes = _hands(data.get("hands", []))
     extra = {key: data[key] for key in data if key not in KNOWN_KEYS}
     _check_plain(extra, "game")
     game = GameFile(
@@ -223,6 +241,8 @@ def _parse(data: Any) -> tuple[GameFile, GameResult]:
         hands=hands,
         extra=extra,
         hand_extras=hand_extras,
+        note=note,
+        hand_notes=hand_notes,
     )
     try:
         result = game.score()

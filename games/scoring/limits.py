@@ -1,13 +1,32 @@
-"""Every size limit in one place, so forms, game files, bundles and the database agree."""
+"""Every size limit in one place, so forms, game files, bundles, imports and exports agree.
+
+An account's own export must always import again, so the import's byte limit is not a guess:
+it is worked out from the largest account the app keeps (every game and hand there may be, each
+name and note at its longest), and a test writes such games to check the per-game and per-hand
+budgets below.
+"""
 
 MAX_PLAYER_NAME = 40
 MAX_GAME_NAME = 200
+MAX_NOTE = 100  # a note on a game or on one hand: one printable line
 MAX_SEATS = 4
-MAX_HANDS = 10_000
-# One game file; a bundle of games (what "export all" writes and an import accepts) may be larger.
-MAX_GAME_FILE_BYTES = 5_000_000
-MAX_BUNDLE_BYTES = 20_000_000
-MAX_BUNDLE_GAMES = 2_000
-# An upload may be a single game or a bundle, so it is held to the larger of the two.
-MAX_IMPORT_BYTES = MAX_BUNDLE_BYTES
+MAX_HANDS = 10_000  # hands in one game
+MAX_ACCOUNT_GAMES = 10_000  # games one account keeps
+MAX_ACCOUNT_HANDS = 200_000  # hands across all of one account's games
 MAX_JSON_DEPTH = 20
+
+# The most bytes the export writes (UTF-8, at most 4 bytes a character: names and notes are
+# one printable line, so JSON escapes nothing in them but `"` and `\`, 2 bytes each).
+MAX_HAND_BYTES = 120 + 4 * MAX_NOTE
+MAX_GAME_HEADER_BYTES = 4_000 + 4 * (MAX_GAME_NAME + MAX_NOTE + MAX_SEATS * MAX_PLAYER_NAME)
+# One game file (`manage.py score`, a one-game import): the largest game there can be.
+MAX_GAME_FILE_BYTES = MAX_GAME_HEADER_BYTES + MAX_HANDS * MAX_HAND_BYTES
+# A backup of a whole account, what "Export all games" writes: about 160 MB at the limits,
+# while 5,000 typical games come to about 5 MB. It is read as a stream, one game at a time,
+# and imported a batch of games per request, so memory and a request's time stay bounded.
+MAX_IMPORT_GAMES = MAX_ACCOUNT_GAMES
+MAX_IMPORT_BYTES = (
+    64 + MAX_ACCOUNT_GAMES * MAX_GAME_HEADER_BYTES + MAX_ACCOUNT_HANDS * MAX_HAND_BYTES
+)
+# Uploads up to this size are read whole, for JSON errors that name the line; larger ones stream.
+STREAM_IMPORT_ABOVE = 5_000_000

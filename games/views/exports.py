@@ -1,15 +1,16 @@
 """Games out as files: one game's hands as CSV, and all of a user's games as one JSON bundle."""
 
 import csv
+from collections.abc import Iterator
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
-from games import bundles, display
-from games.models import Game
+from games import bundles, display, scoring
+from games.models import Game, Hand
 from games.views.base import HtmxHttpRequest, owned_game
 from games.views.files import game_file
 
@@ -74,14 +75,49 @@ def export_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+EXPORT_BATCH = 200  # games read per pair of queries while the file streams
+
+
 @login_required
 @require_safe
-def export_all(request: HtmxHttpRequest) -> HttpResponse:
-    """Every game of the user in one `spades-games/1` file: two queries however many games."""
-    games = list(Game.objects.filter(owner=request.user).order_by("created_at", "pk"))
-    hands = Game.hands_by_game(games)
-    files = [game_file(game, hands[game.pk]) for game in games]
-    response = JsonResponse(bundles.bundle(files), json_dumps_params={"indent": 1})
+def export_all(request: HtmxHttpRequest) -> HttpResponse | StreamingHttpResponse:
+    """Every game of the user in one `spades-games/1` file, written while it is read: two
+    queries per 200 games, and never more than 200 games in memory, however big the account."""
+    content_type = "application/json; charset=utf-8"
+    if request.method == "HEAD":  # the headers alone: no reason to read every game
+        response: HttpResponse | StreamingHttpResponse = HttpResponse(content_type=content_type)
+    else:
+        games = all_games(request.user)
+        response = StreamingHttpResponse(bundles.stream_bundle(games), content_type=content_type)
     day = timezone.localdate().isoformat()
     response["Content-Disposition"] = f'attachment; filename="spades-games-{day}.json"'
     return response
+
+
+def all_games(user) -> Iterator[dict]:
+    """The user's games as file objects, oldest first (a rematch after its game), a batch at a
+    time by id, so a game recorded meanwhile neither repeats nor shifts the batches."""
+    after = 0
+    while True:
+        games = list(Game.objects.filter(owner=user, pk__gt=after).order_by("pk")[:EXPORT_BATCH])
+        if not games:
+            return
+        hands: dict[int, list] = {game.pk: [] for game in games}
+        notes: dict[int, dict[int, str]] = {game.pk: {} for game in games}
+        rows = Hand.objects.filter(game__in=list(hands)).order_by("game_id", "number")
+        for game_id, number, bids, tricks, note in rows.values_list(
+            "game_id", "number", "bids", "tricks", "note"
+        ):
+            hands[game_id].append(
+                scoring.Hand(
+                    None if bids is None else tuple(bids),
+                    None if tricks is None else tuple(tricks),
+                )
+            )
+            if note:
+                notes[game_id][number] = note
+        for game in games:
+            yield game_file(game, hands[game.pk], notes[game.pk]).to_dict()
+        if len(games) < EXPORT_BATCH:
+            return
+        after = games[-1].pk

@@ -1,36 +1,56 @@
-"""Game files in and out: the same `spades-game/1` format as `manage.py score`."""
+"""Game files in and out: the same `spades-game/1` format as `manage.py score`.
+
+An import is checked whole and then imported a few seconds' worth of games per request (see
+`games.restore`); its page shows each game's outcome and, while games are left, asks for the
+next batch by itself (htmx) or with a button.
+"""
+
+import time
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
+from django.core.paginator import Paginator
 from django.http import HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games import bundles, display, recording, scoring
+from games import bundles, display, restore, scoring
 from games.forms.files import ImportForm
-from games.models import Game
+from games.models import Game, Restore
 from games.views.base import HtmxHttpRequest, navigate, owned_game
 
+REPORT_PAGE = 100  # games listed per page of an import's report
 
-def game_file(game: Game, hands: list[scoring.Hand] | None = None) -> scoring.GameFile:
-    rules = game.rules_obj()
+
+def game_file(
+    game: Game,
+    hands: list[scoring.Hand] | None = None,
+    notes: dict[int, str] | None = None,
+) -> scoring.GameFile:
+    """The game as its file says it: give `hands` and `notes` to save their queries."""
+    hands = game.recorded_hands() if hands is None else hands  # reads the notes too
+    notes = game.hand_notes() if notes is None else notes
     return scoring.GameFile(
         name=game.name or None,
-        rules=rules,
+        rules=game.rules_obj(),
         rules_spec={"preset": game.preset} if game.preset in scoring.PRESETS else {},
         players=tuple(game.players),
         first_dealer=game.first_dealer,
-        hands=tuple(game.recorded_hands() if hands is None else hands),
-        extra={"created": game.created_at.isoformat()},
+        hands=tuple(hands),
+        extra=restore.export_meta(game),
+        note=game.note,
+        hand_notes=tuple(notes.get(number, "") for number in range(1, len(hands) + 1)),
     )
 
 
 @require_safe
 def export_game(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = owned_game(request, pk)
-    response = JsonResponse(game_file(game).to_dict(), json_dumps_params={"indent": 1})
+    response = JsonResponse(
+        game_file(game).to_dict(), json_dumps_params={"indent": 1, "ensure_ascii": False}
+    )
     filename = slugify(game.title)[:60] or "game"
     response["Content-Disposition"] = f'attachment; filename="{filename}-{game.pk}.json"'
     return response
@@ -39,44 +59,58 @@ def export_game(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def import_game(request: HtmxHttpRequest) -> HttpResponse:
-    """A game file (or a file of several) becomes the user's games, or nothing at all: one
-    line says why."""
+    """A game file, or a file of all one's games: checked whole, then imported game by game.
+    A file with any bad game imports nothing, and says which games and why."""
     posted = request.method == "POST"
     form = ImportForm(request.POST if posted else None, request.FILES if posted else None)
     if form.is_bound and form.is_valid():
+        started = time.monotonic()
+        upload = form.cleaned_data["file"]
         try:
-            parsed = bundles.parse_bundle(form.cleaned_data["file"])
+            source = bundles.GameSource.open(upload, upload.size)
+            kept = restore.stage(request.user, source, upload.name or "")
         except scoring.GameFileError as error:
             form.add_error("file", display.sentence(str(error)))
+        except restore.Refused as refused:
+            for problem in refused.problems:
+                form.add_error("file", display.sentence(problem))
+            if refused.more:
+                form.add_error("file", f"And {refused.more} more games with problems.")
         else:
-            games = import_all(request.user, parsed)
-            if len(games) == 1:
-                messages.success(request, f"Imported {games[0].title}.")
-                return navigate(request, games[0])
-            messages.success(request, f"Imported {len(games)} games.")
-            return navigate(request, "games")
+            spent = time.monotonic() - started
+            restore.import_some(kept, max(1.0, restore.SECONDS_PER_REQUEST - spent))
+            if source.single:
+                item = kept.items.get()
+                if item.game is not None:
+                    messages.success(request, f"Imported {item.game.title}.")
+                    return navigate(request, item.game)
+            return navigate(request, kept)
+    context = {"form": form, "unfinished": unfinished(request.user)}
     template = "games/import.html#form" if request.htmx else "games/import.html"
-    return TemplateResponse(request, template, {"form": form}, status=422 if form.errors else 200)
+    return TemplateResponse(request, template, context, status=422 if form.errors else 200)
 
 
-def import_all(user, parsed: list[scoring.GameFile]) -> list[Game]:
-    """Every game of the file, or none of them."""
-    name_length = Game._meta.get_field("name").max_length
-    with transaction.atomic():
-        return [
-            recording.create_game(
-                user,
-                name=(game.name or "")[:name_length],
-                players=game.players,
-                rules=game.rules,
-                preset=preset_name(game),
-                first_dealer=game.first_dealer,
-                hands=game.hands,
-            )
-            for game in parsed
-        ]
+def unfinished(user) -> list[Restore]:
+    """Imports with games still to do (a closed page, a request cut short): to go on with."""
+    if not user.is_authenticated:
+        return []
+    waiting = Restore.objects.filter(owner=user, total__gt=0, items__done=False)
+    return list(waiting.distinct().order_by("-created_at")[:5])
 
 
-def preset_name(parsed: scoring.GameFile) -> str:
-    name = parsed.rules_spec.get("preset", "standard")
-    return name if isinstance(name, str) and name in scoring.PRESETS else "standard"
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def import_progress(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """An import's report, game by game; a post imports its next batch of games."""
+    kept = get_object_or_404(Restore, pk=pk, owner=request.user, total__gt=0)
+    if request.method == "POST":
+        restore.import_some(kept)
+        if not request.htmx:
+            return redirect(kept)
+    done = restore.progress(kept)
+    page = Paginator(kept.items.defer("data").order_by("position"), REPORT_PAGE).get_page(
+        request.GET.get("page")
+    )
+    context = {"restore": kept, "progress": done, "page": page}
+    template = "games/import_progress.html#report" if request.htmx else "games/import_progress.html"
+    return TemplateResponse(request, template, context)

@@ -45,10 +45,17 @@ def test_out_of_range_options_are_refused_before_any_work():
 def test_a_short_bench_measures_every_endpoint_and_writes_the_report(tmp_path):
     path = tmp_path / "report.json"
     done = run_bench(
-        "--duration", "1", "--warmup", "0", "--connections", "4", "--report", str(path)
-    )
+        "--duration", "1", "--warmup", "0", "--connections", "4", "--report", str(path),
+        "--restore-games", "60",
+    )  # fmt: skip
     assert done.returncode == 0, done.stderr
     report = json.loads(path.read_text())
+    # A backup restored over HTTP while hands are recorded: every game in, nothing failed.
+    restored = report["restore"]
+    assert (restored["games"], restored["imported"], restored["errors"]) == (60, 60, 0)
+    assert restored["record"]["posts"] > 0
+    assert restored["record"]["errors"] == 0
+    assert "restore: 60 of 60 games" in done.stdout
     endpoints = {e["key"]: e for e in report["endpoints"]}
     assert list(endpoints) == [
         "healthz",

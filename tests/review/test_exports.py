@@ -80,11 +80,12 @@ def test_all_games_in_one_bundle(owner_client, make_game, stranger):
     response = owner_client.get(reverse("export_all"))
     assert response.status_code == 200
     assert "attachment" in response["Content-Disposition"]
-    data = json.loads(response.content)
+    content = b"".join(response.streaming_content)
+    data = json.loads(content)
     assert data["format"] == "spades-games/1"
     assert data["games"] == [game_file(first).to_dict(), game_file(second).to_dict()]
     assert data["games"][1]["rules"] == {"preset": "partner_helps"}
-    assert [game.hands for game in bundles.parse_bundle(response.content)] == [
+    assert [game.hands for game in bundles.parse_bundle(content)] == [
         game_file(first).hands,
         game_file(second).hands,
     ]
@@ -99,14 +100,14 @@ def test_the_bundle_takes_two_queries_however_many_games(
     owner_client, make_game, django_assert_num_queries
 ):
     make_game([QUIET_HAND])
-    # The user, the games, all their hands.
+    # The session, the user, the games, all their hands: read while the file streams.
     with django_assert_num_queries(4):
-        owner_client.get(reverse("export_all"))
+        b"".join(owner_client.get(reverse("export_all")).streaming_content)
     for _ in range(29):
         make_game([QUIET_HAND, QUIET_HAND])
     with django_assert_num_queries(4):
-        response = owner_client.get(reverse("export_all"))
-    assert len(json.loads(response.content)["games"]) == 30
+        content = b"".join(owner_client.get(reverse("export_all")).streaming_content)
+    assert len(json.loads(content)["games"]) == 30
 
 
 GAME = {
@@ -155,3 +156,64 @@ def test_a_bad_game_in_a_bundle_is_named_by_its_position():
 def test_unreadable_bundles_say_why(data, message):
     with pytest.raises(scoring.GameFileError, match="^" + message.replace("(", r"\(")):
         bundles.parse_bundle(data)
+
+
+def stream(data: bytes):
+    """A file read by the streaming path, as a backup larger than one game is."""
+    return list(bundles.GameSource(stream=io.BytesIO(data)))
+
+
+def test_a_streamed_bundle_gives_each_game_in_turn():
+    data = {"format": "spades-games/1", "games": [GAME, {**GAME, "name": "Second"}]}
+    games = stream(b"\xef\xbb\xbf" + json.dumps(data, indent=2).encode())
+    assert [(position, game.get("name")) for position, game in games] == [(1, None), (2, "Second")]
+    assert games[0][1] == GAME
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b'{"format": "spades-games/1", "games": [{}]} x', "not valid JSON: parse error"),
+        (b'{"format": "spades-games/1", "games": [{"a": "\xff"}]}', "the file is not UTF-8 text"),
+        (b'{"format": "spades-games/1", "games": [', "not valid JSON"),
+        (b'{"format": "spades-games/1", "games": []}', "games: the file holds no games"),
+        (
+            b'{"format": "spades-games/1", "games": 3}',
+            'games: expected a list of games under "games"',
+        ),
+        (b'{"players": ["Ann"], "games": [{}]}', "the file is too large (more than"),
+        (b'[{"format": "spades-games/1"}]', "the file is too large (more than"),
+        (
+            b'{"format": "spades-games/1", "games": [' + b"[" * 50 + b"]" * 50 + b"]}",
+            "not valid JSON: nested too deeply",
+        ),
+    ],
+)
+def test_a_streamed_file_that_is_not_a_bundle_says_why(data, message):
+    with pytest.raises(scoring.GameFileError) as caught:
+        stream(data)
+    assert str(caught.value).startswith(message)
+    assert "\n" not in str(caught.value)
+
+
+def test_no_one_game_of_a_stream_may_outgrow_a_game_file(monkeypatch):
+    monkeypatch.setattr("games.scoring.limits.MAX_GAME_FILE_BYTES", 1_000)
+    big = {**GAME, "pad": "x" * 200_000}
+    data = json.dumps({"format": "spades-games/1", "games": [GAME, big]}).encode()
+    with pytest.raises(scoring.GameFileError, match=r"^game 2: more than 1000 bytes"):
+        stream(data)
+
+
+def test_the_bundle_streams_a_batch_of_games_at_a_time(
+    owner_client, make_game, django_assert_num_queries, monkeypatch
+):
+    monkeypatch.setattr("games.views.exports.EXPORT_BATCH", 2)
+    made = [make_game([QUIET_HAND] * (n + 1)) for n in range(5)]
+    response = owner_client.get(reverse("export_all"))
+    assert response.streaming
+    # The games and their hands, for each batch of two, while the file is read.
+    with django_assert_num_queries(3 * 2):
+        content = b"".join(response.streaming_content)
+    games = json.loads(content)["games"]
+    assert [game["id"] for game in games] == [game.pk for game in made]
+    assert [len(game["hands"]) for game in games] == [1, 2, 3, 4, 5]

@@ -138,5 +138,11 @@ def test_duplicate_name_finds_the_first_repeat_ignoring_case():
 
 def test_limits_agree_with_each_other():
     assert limits.MAX_IMPORT_BYTES >= limits.MAX_GAME_FILE_BYTES
-    assert limits.MAX_BUNDLE_BYTES >= limits.MAX_GAME_FILE_BYTES
+    # A whole account's backup imports: every game and hand it may hold, at their largest.
+    assert limits.MAX_IMPORT_BYTES >= (
+        limits.MAX_ACCOUNT_GAMES * limits.MAX_GAME_HEADER_BYTES
+        + limits.MAX_ACCOUNT_HANDS * limits.MAX_HAND_BYTES
+    )
+    assert limits.MAX_IMPORT_GAMES >= limits.MAX_ACCOUNT_GAMES
+    assert limits.MAX_GAME_FILE_BYTES >= limits.MAX_HANDS * limits.MAX_HAND_BYTES
     assert max(preset.rules.players for preset in PRESETS.values()) == limits.MAX_SEATS

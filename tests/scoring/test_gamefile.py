@@ -138,3 +138,77 @@ def test_a_hand_after_the_game_ended_is_rejected():
     hand = {"bids": [6, 1, 7, 1], "tricks": [0, 6, 1, 6]}
     message = error_for(with_changes(hands=[hand, hand, hand]))
     assert message == "hand 3: the game already ended after hand 2"
+
+
+NOTED = {
+    "format": "spades-game/1",
+    "note": "Played at Ben's",
+    "players": ["Ann", "Ben", "Cat", "Dan"],
+    "hands": [
+        {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "note": "misdeal, redealt"},
+        {"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]},
+    ],
+}
+
+
+def test_notes_on_the_game_and_its_hands_are_read_and_written_back():
+    game = parse_game_file(NOTED)
+    assert game.note == "Played at Ben's"
+    assert game.hand_notes == ("misdeal, redealt", "")
+    assert game.hand_extras == ({}, {})
+    written = game.to_dict()
+    assert written["note"] == "Played at Ben's"
+    assert written["hands"][0]["note"] == "misdeal, redealt"
+    assert "note" not in written["hands"][1]
+    again = parse_game_file(written)
+    assert (again.note, again.hand_notes, again.hands) == (game.note, game.hand_notes, game.hands)
+
+
+@pytest.mark.parametrize(
+    ("note", "message"),
+    [
+        ("a\tb", "hand 1: note: contains a line break, tab or control code"),
+        ("x" * 101, "hand 1: note: is longer than 100 characters"),
+        (7, "hand 1: note: must be text"),
+    ],
+)
+def test_a_bad_hand_note_is_refused_with_its_hand(note, message):
+    data = {**NOTED, "hands": [{**NOTED["hands"][0], "note": note}]}
+    with pytest.raises(GameFileError) as caught:
+        parse_game_file(data)
+    assert str(caught.value) == message
+    assert caught.value.number == 1
+
+
+def test_the_largest_game_there_can_be_fits_the_game_file_limit():
+    """Every name and note at its longest, in 4-byte characters: the byte budgets hold."""
+    from games import bundles
+    from games.scoring import limits
+
+    wide = "\U0001f0a1"  # a playing card: 4 bytes in UTF-8
+    players = [wide * (limits.MAX_PLAYER_NAME - 1) + str(n) for n in range(4)]
+    hand = {"bids": ["blind_nil", "blind_nil", "blind_nil", 13], "tricks": [0, 0, 0, 13]}
+    data = {
+        "format": "spades-game/1",
+        "name": wide * limits.MAX_GAME_NAME,
+        "note": wide * limits.MAX_NOTE,
+        "rules": {"target_score": 1_000_000, "losing_score": -1_000_000},  # written in full
+        "players": players,
+        "first_dealer": 3,
+        "hands": [{**hand, "note": wide * limits.MAX_NOTE}] * 3,
+        "id": "x" * 64,
+        "created": "2026-05-01T20:15:00.123456+00:00",
+        "finished": "2026-05-01T23:15:00.123456+00:00",
+        "watch": False,
+        "rematch_of": "y" * 64,
+    }
+    game = parse_game_file(data)
+    one_hand = parse_game_file({**data, "hands": data["hands"][:1]})
+    no_hands = parse_game_file({**data, "hands": []})
+    written = "".join(bundles.stream_bundle([no_hands.to_dict()]))
+    assert len(written.encode()) <= limits.MAX_GAME_HEADER_BYTES
+    per_hand = len("".join(bundles.stream_bundle([one_hand.to_dict()])).encode()) - len(
+        written.encode()
+    )
+    assert per_hand <= limits.MAX_HAND_BYTES
+    assert len(game.hands) == 3

@@ -6,10 +6,12 @@ but its owner, so nobody learns that a game exists. A new URL must be added here
 completeness test fails.
 """
 
+import json
+
 import pytest
 from django.urls import URLPattern, get_resolver, reverse
 
-from games.models import Game, Hand
+from games.models import Game, Hand, Restore, RestoreItem
 from tests.conftest import PASSWORD, QUIET_HAND
 
 pytestmark = pytest.mark.django_db
@@ -33,6 +35,8 @@ TABLE = {
     ("password_reset_complete", "get"): (200, 200, 200),
     ("new_game", "get"): (LOGIN, 200, 200),
     ("import_game", "get"): (LOGIN, 200, 200),
+    ("import_progress", "get"): (LOGIN, 404, 200),
+    ("import_progress", "post"): (LOGIN, 404, 302),
     ("games", "get"): (LOGIN, 200, 200),
     ("export_all", "get"): (LOGIN, 200, 200),
     ("players", "get"): (LOGIN, 200, 200),
@@ -45,6 +49,10 @@ TABLE = {
     ("rematch", "post"): (404, 404, 302),
     ("edit_hand", "get"): (404, 404, 200),
     ("edit_hand", "post"): (404, 404, 302),
+    ("game_note", "get"): (404, 404, 200),
+    ("game_note", "post"): (404, 404, 302),
+    ("hand_note", "get"): (404, 404, 200),
+    ("hand_note", "post"): (404, 404, 302),
     ("export_game", "get"): (404, 404, 200),
     ("export_csv", "get"): (404, 404, 200),
     ("rules_card", "get"): (404, 404, 200),
@@ -54,8 +62,8 @@ TABLE = {
 }
 WATCH = ("watch", "watch_live")
 PER_GAME = {"game", "game_chart", "post_bids", "post_tricks", "undo", "rematch", "edit_hand"}
-PER_GAME |= {"export_game"}
-PER_GAME |= {"export_csv", "rules_card", "compare", "share"}
+PER_GAME |= {"export_game", "export_csv", "rules_card", "compare", "share"}
+PER_GAME |= {"game_note", "hand_note"}
 # A reset link with a made-up account and token: the page that says the link doesn't work.
 OTHER_ARGS = {"password_reset_confirm": ["MQ", "set-password"]}
 
@@ -72,6 +80,8 @@ def data_for(name, game):
             **{f"tricks_{s}": str(t) for s, t in enumerate(QUIET_HAND["tricks"])},
         },
         "share": {"action": "replace"},
+        "game_note": {"note": "misdeal, redealt"},
+        "hand_note": {"note": "misdeal, redealt"},
         "password_change": {
             "old_password": PASSWORD,
             "new_password1": "a new table password 99",
@@ -79,6 +89,9 @@ def data_for(name, game):
         },
         "password_reset": {"email": "owner@example.com"},
     }.get(name, {})
+
+
+GAME_FILE = {"players": ["Eve", "Fay", "Gus", "Hal"], "hands": [QUIET_HAND]}
 
 
 @pytest.fixture
@@ -95,8 +108,15 @@ def snapshot(game):
 
 def url_for(name, game):
     args = [game.pk] if name in PER_GAME else OTHER_ARGS.get(name, [])
-    if name == "edit_hand":
+    if name in ("edit_hand", "hand_note"):
         args.append(1)
+    if name == "import_progress":
+        # The owner's import of one game, not yet done.
+        restore = Restore.objects.create(owner=game.owner, total=1)
+        RestoreItem.objects.create(
+            restore=restore, position=1, title="Friday", data=json.dumps(GAME_FILE)
+        )
+        args = [restore.pk]
     return reverse(name, args=args)
 
 

@@ -167,6 +167,10 @@ def render(report: dict) -> str:
         lines.append(_part_line("htmx swap after recording the tricks:", swap["tricks"]))
     fragment = report["bytes"]["htmx_swap"]["parts"][0]
     lines.append(_part_line("htmx standings fragment (GET):", fragment))
+    if report.get("restore"):
+        from tests.tools.bench.restore import render as render_restore
+
+        lines += ["", *render_restore(report["restore"])]
     lines += ["", "targets (reported, never enforced):"]
     for target in report["targets"]:
         measured = target["measured"] or target["note"]

@@ -25,6 +25,7 @@ from django.test.utils import override_settings
 
 from tests.tools import server
 from tests.tools.bench import engine, load, measure, report, seed
+from tests.tools.bench import restore as restore_bench
 from tests.tools.database import bench_database
 
 ENGINE_HANDS = 1000
@@ -83,6 +84,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--report", default="bench-report.json", help="where to write the JSON report"
     )
+    parser.add_argument(
+        "--restore-games",
+        type=bounded(0, 10_000),
+        default=restore_bench.GAMES,
+        help="games in the backup restored while a hand is recorded (0: skip)",
+    )
     return parser.parse_args(argv)
 
 
@@ -115,6 +122,7 @@ class Bench:
         self.duration = options.duration
         self.warmup = options.warmup
         self.connections = options.connections
+        self.restore_games = options.restore_games
         self.work = work
 
     def run(self) -> dict:
@@ -137,6 +145,12 @@ class Bench:
                 try:
                     say(f"gunicorn up on 127.0.0.1:{port}; measuring...")
                     endpoints, weights = self.measure_all(seeded, port)
+                    restored = None
+                    if self.restore_games:
+                        say(f"restoring a {self.restore_games}-game backup while recording...")
+                        restored = restore_bench.measure(
+                            port, seeded.writer, seeded.post_games[0], self.restore_games
+                        )
                 except Exception as error:
                     raise RuntimeError(f"{error}\ngunicorn log:\n{gunicorn.tail()}") from error
         with contextlib.redirect_stdout(io.StringIO()):
@@ -156,6 +170,7 @@ class Bench:
             "engine": {"hands_per_second": rate, "hands": ENGINE_HANDS, "repeat": ENGINE_REPEAT},
             "bytes": weights,
             "targets": targets,
+            "restore": restored,
         }
 
     def describe_database(self) -> dict:

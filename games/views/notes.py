@@ -1,0 +1,55 @@
+"""Notes: the table writes one on a game or on a hand; the owner alone may change them.
+
+A game's note shows under its title, a hand's in its history row, both on the watch page too,
+and both travel in the game file. A hand's row is cached per `history_version`, which
+`Game.set_hand_note` moves on, so the row is drawn again with its note.
+"""
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import Http404, HttpResponse
+from django.template.response import TemplateResponse
+from django.views.decorators.http import require_http_methods
+
+from games.forms.notes import NoteForm
+from games.views.base import HtmxHttpRequest, navigate, owned_game
+
+TEMPLATE = "games/note.html"
+
+
+def _saved(request: HtmxHttpRequest, note: str, what: str) -> None:
+    messages.success(request, f"Note on {what} saved." if note else f"Note on {what} removed.")
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_note(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    game = owned_game(request, pk)
+    form = NoteForm(request.POST if request.method == "POST" else None, initial={"note": game.note})
+    if form.is_bound and form.is_valid():
+        note = form.cleaned_data["note"]
+        with transaction.atomic():
+            game = owned_game(request, pk, lock=True)
+            game.set_note(note)
+        _saved(request, note, "the game")
+        return navigate(request, game)
+    context = {"game": game, "form": form, "number": None}
+    return TemplateResponse(request, TEMPLATE, context, status=422 if form.errors else 200)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def hand_note(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    game = owned_game(request, pk)
+    current = game.hands.filter(number=number).values_list("note", flat=True).first()
+    if current is None:
+        raise Http404("No such hand.")
+    form = NoteForm(request.POST if request.method == "POST" else None, initial={"note": current})
+    if form.is_bound and form.is_valid():
+        note = form.cleaned_data["note"]
+        with transaction.atomic():
+            game = owned_game(request, pk, lock=True)
+            if not game.set_hand_note(number, note):
+                raise Http404("No such hand.")  # taken back meanwhile
+        _saved(request, note, f"hand {number}")
+        return navigate(request, game)
+    context = {"game": game, "form": form, "number": number}
+    return TemplateResponse(request, TEMPLATE, context, status=422 if form.errors else 200)
