@@ -57,6 +57,13 @@ def sides(result: scoring.GameResult) -> list[SideView]:
 
 
 def side_bids(players, seats, bids) -> str:
+    """A side's bids in words: each seat's, a team's total, or none in a hand that bids itself."""
+    if bids is None or all(bids[seat] is None for seat in seats):
+        return "no bids (the hand bids itself)"
+    given = [seat for seat in seats if bids[seat] is not None]
+    if len(given) == 1 and len(seats) > 1:
+        team = " + ".join(players[seat] for seat in seats)
+        return f"{team} {scoring.bid_label(bids[given[0]]).lower()} as a team"
     return ", ".join(f"{players[seat]} {scoring.bid_label(bids[seat]).lower()}" for seat in seats)
 
 
@@ -118,6 +125,9 @@ def pending(result: scoring.GameResult) -> PendingView | None:
     players = result.players
     contracts = []
     for total, contract in zip(result.sides, hand.contracts, strict=True):
+        if hand.bids_itself:
+            contracts.append((total.name, f"no bids: takes what it takes, at least {contract}"))
+            continue
         nils = [
             f"{players[seat]} {scoring.bid_label(hand.bids[seat]).lower()}"
             for seat in total.seats

@@ -8,7 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games import scoring, stats
+from games import display, scoring, stats
 from games.models import Game, Hand
 from tests.conftest import QUIET_HAND
 from tests.web.conftest import BIG_HAND, HX, bids_data, bids_url, tricks_url
@@ -476,3 +476,17 @@ def test_statistics_skip_blank_bids_and_count_every_nil():
     assert (ben.number_bids, ben.contracts_made, ben.nils) == (1, 1, 0)
     assert (dan.number_bids, dan.contracts_made, dan.nils, dan.nils_made) == (1, 1, 1, 0)
     assert (cat.number_bids, cat.contracts_made, cat.times_set) == (1, 1, 0)
+
+
+def test_team_bids_and_a_hand_that_bids_itself_read_in_words():
+    rules = scoring.Rules.from_dict({"preset": "standard", "first_hand_bids_itself": 4})
+    players = ["Ann", "Ben", "Cat", "Dan"]
+    hands = [
+        scoring.Hand(None, (7, 6, None, None)),
+        scoring.Hand((3, 4, None, 2), (6, None, None, 7)),
+    ]
+    rows = display.hands(scoring.score_game(rules, hands, players=players))
+    assert [side.bids for side in rows[0].sides] == ["Ann + Cat 3 as a team", "Ben 4, Dan 2"]
+    assert rows[1].sides[0].bids == "no bids (the hand bids itself)"
+    waiting = display.pending(scoring.score_game(rules, [scoring.Hand(None)], players=players))
+    assert waiting.contracts[0] == ("Ann + Cat", "no bids: takes what it takes, at least 4")
