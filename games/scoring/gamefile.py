@@ -24,12 +24,12 @@ KNOWN_KEYS = ("format", "name", "rules", "players", "first_dealer", "hands")
 class GameFile:
     name: str | None
     rules: Rules
-    rules_spec: dict
+    rules_spec: dict[str, Any]
     players: tuple[str, ...]
     first_dealer: int
     hands: tuple[Hand, ...]
-    extra: dict = field(default_factory=dict)
-    hand_extras: tuple[dict, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+    hand_extras: tuple[dict[str, Any], ...] = ()
 
     def score(self, strict: bool = True) -> GameResult:
         return score_game(self.rules, self.hands, self.players, self.first_dealer, strict)
@@ -65,7 +65,7 @@ class GameFile:
         return data
 
 
-def _load(data: Any) -> dict:
+def _load(data: Any) -> dict[str, Any]:
     if isinstance(data, (bytes, bytearray)):
         if len(data) > MAX_BYTES:
             raise GameFileError(f"the file is too large (more than {MAX_BYTES} bytes)")
@@ -143,7 +143,7 @@ def _players(value: Any, count: int) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _hands(value: Any) -> tuple[tuple[Hand, ...], tuple[dict, ...]]:
+def _hands(value: Any) -> tuple[tuple[Hand, ...], tuple[dict[str, Any], ...]]:
     if not isinstance(value, list):
         raise GameFileError(f"hands: expected a list, got {_kind(value)}")
     if len(value) > MAX_HANDS:
