@@ -75,6 +75,10 @@ class Game(models.Model):
     def title(self) -> str:
         return self.name or " vs ".join(self.side_names())
 
+    # rules_obj's memo: the parsed rules and the stored value they were parsed from.
+    _rules: scoring.Rules
+    _rules_from: object
+
     def rules_obj(self) -> scoring.Rules:
         """The stored rules, read once per instance: lists of games ask for them often."""
         if getattr(self, "_rules", None) is None or self._rules_from is not self.rules:

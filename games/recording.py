@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import JSONNull
 from django.http import Http404
 from django.utils import timezone
 
@@ -223,7 +224,8 @@ def create_game(
             Hand(
                 game=game,
                 number=number,
-                bids=_as_read(result, number, list(hand.bids)),
+                # A hand that bids itself has no bids: JSON null, as the game file has it.
+                bids=JSONNull() if hand.bids is None else _as_read(result, number, list(hand.bids)),
                 tricks=None if hand.tricks is None else list(hand.tricks),
             )
             for number, hand in enumerate(hands, start=1)
