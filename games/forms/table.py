@@ -1,6 +1,9 @@
 """The table's forms: a hand's bids, its tricks, and the correction of a recorded hand."""
 
+from typing import Any
+
 from django import forms
+from django.http import QueryDict
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
@@ -127,8 +130,9 @@ class TricksForm(forms.Form):
                 error_messages={"invalid_choice": "Choose the tricks from the keys."},
             )
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if self.errors:
             return cleaned
         empty = [name for name, _ in self.groups if cleaned.get(name) in (None, "")]
@@ -138,8 +142,9 @@ class TricksForm(forms.Form):
             rest = total - taken
             if 0 <= rest <= total:
                 self.add_error(empty[0], f"Not entered yet: the tricks left over are {rest}.")
-                self.data = self.data.copy()
-                self.data[empty[0]] = str(rest)
+                data = self.data.copy() if isinstance(self.data, QueryDict) else dict(self.data)
+                data[empty[0]] = str(rest)
+                self.data = data
                 self.fields[empty[0]].widget.offered = str(rest)
             else:
                 self.add_error(empty[0], "Not entered yet.")

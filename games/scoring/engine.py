@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .bids import check_bids, check_tricks
-from .entry import Bid, Bids, Tricks, blind_count, is_nil
+from .entry import Bids, Tricks, blind_count, is_nil
 from .errors import BidError, HandError, ScoringError, TrickError
 from .results import GameResult, HandResult, PendingHand, SideHand, SideTotal, Term
 from .rules import BLIND_NIL, NIL, Rules
