@@ -1,5 +1,8 @@
 """What every view module shares: the typed request, the owner check, post/redirect/get."""
 
+from typing import TypeGuard
+
+from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, resolve_url
 from django_htmx.http import HttpResponseClientRedirect
@@ -10,6 +13,16 @@ from games.models import Game
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
+
+
+class AuthenticatedHttpRequest(HtmxHttpRequest):
+    """A request that reached its view signed in (`login_required`, or `signed_in`)."""
+
+    user: User
+
+
+def signed_in(request: HtmxHttpRequest) -> TypeGuard[AuthenticatedHttpRequest]:
+    return request.user.is_authenticated
 
 
 def owned_game(request: HttpRequest, pk: int, *, lock: bool = False) -> Game:

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_safe
 
 from games import bundles, display
 from games.models import Game
-from games.views.base import HtmxHttpRequest, owned_game
+from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, owned_game
 from games.views.files import game_file
 
 CSV_HEADER = [
@@ -76,7 +76,7 @@ def export_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_safe
-def export_all(request: HtmxHttpRequest) -> HttpResponse:
+def export_all(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Every game of the user in one `spades-games/1` file: two queries however many games."""
     games = list(Game.objects.filter(owner=request.user).order_by("created_at", "pk"))
     hands = Game.hands_by_game(games)

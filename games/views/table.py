@@ -166,8 +166,7 @@ def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step 1 of a hand. The posted hand number must be the next one, or the form is stale."""
     try:
         with recording.writing(request.user, pk) as table:
-            number = posted_number(request.POST.get("hand"))
-            table.check_bids_step(number)
+            number = table.check_bids_step(posted_number(request.POST.get("hand")))
             form = BidsForm(request.POST, rules=table.rules, players=table.game.players)
             if form.is_valid():
                 try:
@@ -188,8 +187,7 @@ def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step 2 of a hand, for the hand being played and no other."""
     try:
         with recording.writing(request.user, pk) as table:
-            number = posted_number(request.POST.get("hand"))
-            table.check_tricks_step(number)
+            number = table.check_tricks_step(posted_number(request.POST.get("hand")))
             players, bids = table.game.players, table.hands[-1].bids
             form = TricksForm(request.POST, rules=table.rules, players=players, bids=bids)
             if form.is_valid():
@@ -228,7 +226,8 @@ def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
                 except scoring.HandError as error:
                     add_hand_error(form, error, number)
                 else:
-                    messages.success(request, write.notice)
+                    if write.notice:
+                        messages.success(request, write.notice)
                     return navigate(request, write.game)
             return edit_page(request, table.game, number, form)
     except recording.Conflict as problem:
@@ -241,7 +240,8 @@ def edit_form(game: Game, hands: list[scoring.Hand], number: int, data=None) -> 
     rules = game.rules_obj()
     initial: dict = {"version": game.version}
     for seat in range(rules.players):
-        initial[f"bid_{seat}"] = str(hand.bids[seat])
+        if hand.bids is not None:  # none in a hand that bids itself
+            initial[f"bid_{seat}"] = str(hand.bids[seat])
         if hand.tricks is not None and hand.tricks[seat] is not None:
             initial[f"tricks_{seat}"] = str(hand.tricks[seat])
     return EditHandForm(

@@ -107,6 +107,8 @@ def test_a_file_whose_first_hand_bids_itself_imports_and_exports_with_no_bids(ow
     assert game.scores == [20, 161]
     assert [hand["bids"] for hand in export(owner_client, game)["hands"]] == [None, [3, 3, 3, 3]]
     assertContains(owner_client.get(game.get_absolute_url()), "161")
+    edit_page = owner_client.get(reverse("edit_hand", args=[game.pk, 1]))
+    assert edit_page.status_code == 200
 
 
 def test_the_export_is_a_download_named_after_the_game(owner_client, make_game):
