@@ -22,7 +22,7 @@ endif
 help:
 	@echo "make run        install, migrate the SQLite database and serve on http://$(HOST):$(PORT)/"
 	@echo "make test       install the test tools and run every check"
-	@echo "make test-fast  lint and the tests outside the slow lanes (browser, faults, serving, bench)"
+	@echo "make test-fast  lint, types and the tests outside the slow lanes (browser, faults, serving, bench)"
 	@echo "make bench      measure throughput and latency under gunicorn"
 
 $(PY):
@@ -55,6 +55,7 @@ run: $(VENV)/.installed-run .secret_key
 test: $(VENV)/.installed-test .secret_key
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	$(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest $(PYTEST_ARGS)
 
@@ -63,6 +64,7 @@ FAST_LANE := not browser and not faults and not serving and not bench
 test-fast: $(VENV)/.installed-test .secret_key
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 	$(PY) -m pytest -m "$(FAST_LANE)" $(PYTEST_ARGS)
 
 # The harness lives under tests/ (a development tool, not part of the installed app).

@@ -97,6 +97,7 @@ class GameSource:
             return
         games = data.get("games")
         _check_games_list(games)
+        assert games is not None  # _check_games_list refuses anything but a list
         yield from enumerate(games, start=1)
 
 

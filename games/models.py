@@ -81,6 +81,10 @@ class Game(models.Model):
     def title(self) -> str:
         return self.name or " vs ".join(self.side_names())
 
+    # rules_obj's memo: the parsed rules and the stored value they were parsed from.
+    _rules: scoring.Rules
+    _rules_from: object
+
     def rules_obj(self) -> scoring.Rules:
         """The stored rules, read once per instance: lists of games ask for them often."""
         if getattr(self, "_rules", None) is None or self._rules_from is not self.rules:
@@ -105,7 +109,8 @@ class Game(models.Model):
         Plain values, not model instances: a long game is read on every write, and building
         a model object per hand cost more than scoring it.
         """
-        hands, notes = [], {}
+        hands: list[scoring.Hand] = []
+        notes: dict[int, str] = {}
         for number, (bids, tricks, note) in enumerate(
             self.hands.values_list("bids", "tricks", "note"), start=1
         ):
@@ -113,7 +118,7 @@ class Game(models.Model):
             if note:
                 notes[number] = note
         # Read in the same query, so drawing the history rows needs no other.
-        self._hand_notes = notes
+        self._hand_notes: dict[int, str] | None = notes
         return hands
 
     @staticmethod

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, cast
 
 from django.core.cache import cache
 from django.template.loader import render_to_string
@@ -110,8 +110,12 @@ class GameParts:
 
     @cached_property
     def state(self) -> TableState:
-        return cache.get_or_set(
-            self.key("state"), lambda: _state(self.game, self.hands, self.result), TIMEOUT
+        # Never None: the default always gives a TableState, and nothing else is kept there.
+        return cast(
+            TableState,
+            cache.get_or_set(
+                self.key("state"), lambda: _state(self.game, self.hands, self.result), TIMEOUT
+            ),
         )
 
     def _html(self, kind: str, template: str, context: Callable[[], dict[str, Any]]) -> SafeString:

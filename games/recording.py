@@ -9,7 +9,7 @@ anything is saved: `scoring.HandError` (the hand breaks a rule; the message name
 game changed since the form was shown).
 """
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
@@ -116,23 +116,25 @@ class Table:
                 "Here is the current score; nothing was overwritten."
             )
 
-    def check_bids_step(self, number: int | None) -> None:
+    def check_bids_step(self, number: int | None) -> int:
         """Bids are taken for the next hand only, and none once the game is over."""
         if self.game.finished:
             raise Conflict("The game is over: no more hands can be recorded.")
-        if self.pending or number != len(self.hands) + 1:
+        if self.pending or number is None or number != len(self.hands) + 1:
             raise _stale_step("bids", number, recorded=len(self.hands))
         if not scoring.needs_bids(self.rules, number):
             raise Conflict(
                 f"Hand {number} bids itself at this table, so nobody bids: enter its tricks. "
                 "Here is the current state."
             )
+        return number
 
-    def check_tricks_step(self, number: int | None) -> None:
+    def check_tricks_step(self, number: int | None) -> int:
         """Tricks are taken for the hand being played only."""
-        if not self.pending or number != len(self.hands):
+        if not self.pending or number is None or number != len(self.hands):
             played = len(self.hands) - (1 if self.pending else 0)
             raise _stale_step("tricks", number, recorded=played)
+        return number
 
     def record_bids(self, number: int, bids: list) -> Written:
         """Start hand `number` with its bids; it must be the next hand."""
@@ -266,7 +268,7 @@ def create_game(
     owner: Any,
     *,
     name: str,
-    players: list[str],
+    players: Sequence[str],
     rules: scoring.Rules,
     preset: str,
     first_dealer: int,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
+from typing import Any
 
 from django.db.models import Count, Exists, Max, OuterRef, Sum
 
@@ -160,7 +161,8 @@ def for_owner(user) -> Report:
     )
     players: dict[str, PlayerStats] = {}
     for row in spellings:
-        line = PlayerStats(row["name"], **{name: row[name] for name in COUNTS})
+        figures: dict[str, Any] = dict(row)
+        line = PlayerStats(row["name"], **{name: figures[name] for name in COUNTS})
         players.setdefault(row["name_key"], PlayerStats(row["name"])).add(line)
     return Report(
         players=_ranked(players.values()), games=counts["games"], unreadable=counts["unreadable"]

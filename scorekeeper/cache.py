@@ -10,6 +10,8 @@ let a few long games grow each worker by a gigabyte. This backend keeps Django's
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from threading import Lock
 from typing import Any
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
@@ -20,6 +22,11 @@ _totals: dict[str, list[int]] = {}
 
 
 class BoundedLocMemCache(LocMemCache):
+    # LocMemCache's own state, which django-stubs leaves out of its stub.
+    _cache: OrderedDict[str, bytes]
+    _expire_info: dict[str, float | None]
+    _lock: Lock
+
     def __init__(self, name: str, params: dict[str, Any]) -> None:
         super().__init__(name, params)
         options = params.get("OPTIONS", {})
@@ -43,7 +50,7 @@ class BoundedLocMemCache(LocMemCache):
         ):
             old, _ = self._cache.popitem()
             self._forget(old)
-        super()._set(key, value, timeout)
+        super()._set(key, value, timeout)  # type: ignore[misc]  # missing from django-stubs
         self._sizes[key] = size
         self._total[0] += size
 

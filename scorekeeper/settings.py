@@ -6,6 +6,7 @@ A deployment sets DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DATABASE_URL and DJAN
 
 import os
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -187,6 +188,7 @@ WHITENOISE_MAX_AGE = 60 * 60 * 24 * 365 if not DEBUG else 0
 # Rendered parts of pages, kept per game version. Each worker holds its own, bounded in bytes;
 # several app instances share one Redis instead (DJANGO_CACHE_URL=redis://host:6379/0).
 CACHE_URL = os.environ.get("DJANGO_CACHE_URL", "")
+CACHES: dict[str, dict[str, Any]]
 if CACHE_URL:
     CACHES = {
         "default": {

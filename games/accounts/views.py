@@ -5,7 +5,7 @@ from django.contrib import messages
 from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
-from django.forms.forms import NON_FIELD_ERRORS
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from games.accounts import throttle
 from games.accounts.forms import SignupForm
-from games.views.base import HtmxHttpRequest, navigate
+from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, navigate
 
 SAFE_OR_POST = ["GET", "HEAD", "POST"]
 
@@ -93,7 +93,7 @@ def sign_out(request: HtmxHttpRequest) -> HttpResponse:
 @never_cache
 @login_required
 @require_http_methods(SAFE_OR_POST)
-def password_change(request: HtmxHttpRequest) -> HttpResponse:
+def password_change(request: AuthenticatedHttpRequest) -> HttpResponse:
     """A new password; every other device signed in to the account is signed out."""
     form = PasswordChangeForm(request.user, request.POST if request.method == "POST" else None)
     if form.is_bound and form.is_valid():

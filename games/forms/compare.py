@@ -1,5 +1,7 @@
 """The what-if form: other rules for a game, as a preset and single settings in the address."""
 
+from typing import Any
+
 from django import forms
 
 from games import scoring
@@ -16,7 +18,8 @@ class OptionalNumberField(forms.CharField):
         super().__init__(**kwargs)
 
     def to_python(self, value):
-        text = super().to_python(value).strip()
+        # CharField gives its empty_value, "" here, for an empty value.
+        text = (super().to_python(value) or "").strip()
         if text == "":
             return ""
         if text.lower() in OFF_WORDS:
@@ -55,7 +58,9 @@ class CompareForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.game_rules = game_rules
         self.players = players
-        self.fields["preset"].choices = [
+        presets = self.fields["preset"]
+        assert isinstance(presets, forms.ChoiceField)
+        presets.choices = [
             ("", "This game's own rules"),
             *((name, preset.title) for name, preset in scoring.PRESETS.items()),
         ]
@@ -82,8 +87,9 @@ class CompareForm(forms.Form):
             values[setting.name] = value
         return values
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if self.errors:
             return cleaned
         overrides = self.overrides()

@@ -1,5 +1,7 @@
 """The new-game form: names by seat, a preset, any house rule changed, who deals first."""
 
+from typing import Any
+
 from django import forms
 
 from games import display, scoring
@@ -25,10 +27,10 @@ class NewGameForm(forms.Form):
 
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
-        self.fields["preset"].choices = [
-            (name, f"{preset.title}") for name, preset in scoring.PRESETS.items()
-        ]
-        self.fields["preset"].initial = "standard"
+        presets = self.fields["preset"]
+        assert isinstance(presets, forms.ChoiceField)
+        presets.choices = [(name, f"{preset.title}") for name, preset in scoring.PRESETS.items()]
+        presets.initial = "standard"
         for seat in range(MAX_SEATS):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=f"Seat {seat + 1}",
@@ -71,8 +73,9 @@ class NewGameForm(forms.Form):
                 values[setting.name] = None if value == OFF else value
         return values
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if self.errors:
             return cleaned
         try:
@@ -119,7 +122,11 @@ OFF = "off"
 
 def rule_field(setting: scoring.Setting) -> forms.Field:
     """A house-rule override; left empty, the preset's value stands."""
-    common = {"label": setting.label, "help_text": setting.meaning, "required": False}
+    common: dict[str, Any] = {
+        "label": setting.label,
+        "help_text": setting.meaning,
+        "required": False,
+    }
     as_preset = ("", "As the preset says")
     if setting.kind == "bool":
         return forms.TypedChoiceField(

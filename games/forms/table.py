@@ -2,9 +2,11 @@
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from django import forms
 from django.forms import BoundField
+from django.http import QueryDict
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
@@ -113,8 +115,9 @@ class BidsForm(forms.Form):
                     "invalid_choice": f"Choose {players[seat]}'s bid from the keys.",
                 },
             )
-            if len(field.choices) == 1:
-                field.initial = field.choices[0][0]
+            keys = bid_choices(rules)
+            if len(keys) == 1:
+                field.initial = keys[0][0]
             self.fields[f"bid_{seat}"] = field
         # The sides that may bid as a team, and those that do in this post.
         self.team_sides = []
@@ -151,11 +154,15 @@ class BidsForm(forms.Form):
     def offer(self, scores) -> "BidsForm":
         """Keys for the bids each seat may make now, given the sides' scores before the hand."""
         for seat in range(self.rules.players):
-            self.fields[f"bid_{seat}"].choices = bid_choices(self.rules, seat, scores)
+            pad = self.fields[f"bid_{seat}"]
+            assert isinstance(pad, forms.ChoiceField)
+            pad.choices = bid_choices(self.rules, seat, scores)
         for index in self.team_sides:
             seat = self.rules.sides[index][0]
             choices = bid_choices(self.rules, seat, scores, team=True)
-            self.fields[f"team_bid_{index}"].choices = choices
+            team_pad = self.fields[f"team_bid_{index}"]
+            assert isinstance(team_pad, forms.ChoiceField)
+            team_pad.choices = choices
         return self
 
     def arrange(self, first_bidder: int, dealer: int | None) -> "BidsForm":
@@ -255,8 +262,9 @@ class TricksForm(forms.Form):
                 error_messages={"invalid_choice": "Choose the tricks from the keys."},
             )
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if self.errors:
             return cleaned
         empty = [name for name, _ in self.groups if cleaned.get(name) in (None, "")]
@@ -266,8 +274,9 @@ class TricksForm(forms.Form):
             rest = total - taken
             if 0 <= rest <= total:
                 self.add_error(empty[0], f"Not entered yet: the tricks left over are {rest}.")
-                self.data = self.data.copy()
-                self.data[empty[0]] = str(rest)
+                data = self.data.copy() if isinstance(self.data, QueryDict) else dict(self.data)
+                data[empty[0]] = str(rest)
+                self.data = data
                 self.fields[empty[0]].widget.offered = str(rest)
             else:
                 self.add_error(empty[0], "Not entered yet.")

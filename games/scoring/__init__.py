@@ -5,8 +5,9 @@ Pure Python with no Django import, so the rules can be tested and reused on thei
 
 from . import limits
 from .bids import validate_bids, validate_tricks
-from .engine import Bid, Hand, score_game
+from .engine import Hand, score_game
 from .entry import (
+    Bid,
     TrickInput,
     bid_key,
     bid_label,

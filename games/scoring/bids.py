@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from .entry import bid_label, bid_tricks, blind_count, is_nil, side_total_allowed, trails_by
+from .entry import (
+    Bids,
+    Tricks,
+    bid_label,
+    bid_tricks,
+    blind_count,
+    is_nil,
+    side_total_allowed,
+    trails_by,
+)
 from .errors import BidError, TrickError
 from .rules import BLIND_NIL, NIL, Rules, describe
 from .table import Table, table_for
@@ -13,11 +23,11 @@ _WORDS = {NIL: "nil", BLIND_NIL: "blind nil"}
 _BLIND = re.compile(r"blind_(-?[0-9]+)")
 
 
-def _words(bid) -> str:
-    return _WORDS.get(bid) or bid_label(bid).lower()
+def _words(bid: object) -> str:
+    return (_WORDS.get(bid) if isinstance(bid, str) else None) or bid_label(bid).lower()
 
 
-def _bid_problem(table: Table, seat: int, bid, bids) -> str | None:
+def _bid_problem(table: Table, seat: int, bid: object, bids: Sequence[object]) -> str | None:
     name = table.names[seat]
     if type(bid) is int:
         if bid < 0:
@@ -47,7 +57,7 @@ def _bid_problem(table: Table, seat: int, bid, bids) -> str | None:
     return f"{name}'s bid must be {kinds}, not {describe(bid)}"
 
 
-def _blank_bid_problem(table: Table, seat: int, bids) -> str | None:
+def _blank_bid_problem(table: Table, seat: int, bids: Sequence[object]) -> str | None:
     """A blank bid is a side's total written on the other partner, where neither bid nil."""
     name = table.names[seat]
     partner = table.partner[seat]
@@ -67,7 +77,7 @@ def _blank_bid_problem(table: Table, seat: int, bids) -> str | None:
     return None
 
 
-def check_bids(table: Table, bids, scores, strict: bool) -> tuple:
+def check_bids(table: Table, bids: object, scores: Sequence[int] | None, strict: bool) -> Bids:
     """Normalised bids (0 becomes nil where that is the rule); raises BidError."""
     if not isinstance(bids, (list, tuple)):
         raise BidError(f"bids must be a list with one bid per player, not {describe(bids)}")
@@ -95,7 +105,7 @@ def check_bids(table: Table, bids, scores, strict: bool) -> tuple:
     return bids
 
 
-def _check_bidding(table: Table, bids: tuple, scores) -> None:
+def _check_bidding(table: Table, bids: Bids, scores: Sequence[int] | None) -> None:
     rules = table.rules
     variant = rules.variant
     if variant != "classic":
@@ -134,7 +144,7 @@ def _check_bidding(table: Table, bids: tuple, scores) -> None:
             )
 
 
-def _check_blind_bids(table: Table, bids: tuple, scores) -> None:
+def _check_blind_bids(table: Table, bids: Bids, scores: Sequence[int] | None) -> None:
     rules = table.rules
     lowest = rules.blind_bid_min
     for seat, bid in enumerate(bids):
@@ -155,7 +165,7 @@ def _check_blind_bids(table: Table, bids: tuple, scores) -> None:
         _check_behind(table, bids, scores, None, rules.blind_bid_behind)
 
 
-def _check_team_minimum(table: Table, bids: tuple, minimum: int) -> None:
+def _check_team_minimum(table: Table, bids: Bids, minimum: int) -> None:
     for index, side in enumerate(table.sides):
         ordinary = [seat for seat in side if not is_nil(bids[seat])]
         total = sum(bid_tricks(bids[seat]) or 0 for seat in ordinary)
@@ -183,7 +193,7 @@ def _check_team_minimum(table: Table, bids: tuple, minimum: int) -> None:
         )
 
 
-def _check_variant(table: Table, bids: tuple, variant: str) -> None:
+def _check_variant(table: Table, bids: Bids, variant: str) -> None:
     if variant == "suicide":
         for side in table.sides:
             nils = sum(1 for seat in side if is_nil(bids[seat]))
@@ -214,7 +224,7 @@ def _check_variant(table: Table, bids: tuple, variant: str) -> None:
 SPADES = 13
 
 
-def _check_mirrors(table: Table, bids: tuple) -> None:
+def _check_mirrors(table: Table, bids: Bids) -> None:
     """Mirrors bids are the spades each player holds: all 13 are dealt with 3 or 4 players,
     and two players drawing from the stock hold at most 13 between them."""
     total = sum(bid for bid in bids if type(bid) is int)
@@ -230,7 +240,9 @@ def _check_mirrors(table: Table, bids: tuple) -> None:
         )
 
 
-def _check_behind(table: Table, bids: tuple, scores, nil, behind: int) -> None:
+def _check_behind(
+    table: Table, bids: Bids, scores: Sequence[int] | None, nil: str | None, behind: int
+) -> None:
     """Blind nil (nil=BLIND_NIL) or a blind number bid (nil=None) only for a side far enough
     behind, by the sides' scores before the hand."""
     count = len(table.sides)
@@ -249,7 +261,7 @@ def _check_behind(table: Table, bids: tuple, scores, nil, behind: int) -> None:
             )
 
 
-def check_tricks(table: Table, bids: tuple, tricks) -> tuple:
+def check_tricks(table: Table, bids: Bids, tricks: object) -> Tricks:
     """The tricks as given (blanks kept); raises TrickError."""
     if not isinstance(tricks, (list, tuple)):
         raise TrickError(
@@ -279,7 +291,7 @@ def check_tricks(table: Table, bids: tuple, tricks) -> tuple:
     return tuple(tricks)
 
 
-def _check_blank(table: Table, bids: tuple, tricks, seat: int) -> None:
+def _check_blank(table: Table, bids: Bids, tricks: Sequence[object], seat: int) -> None:
     name = table.names[seat]
     partner = table.partner[seat]
     if partner is None:
@@ -294,23 +306,31 @@ def _check_blank(table: Table, bids: tuple, tricks, seat: int) -> None:
         return
     if is_nil(bids[seat]):
         raise TrickError(
-            f"{name} bid {_WORDS[bids[seat]]}, so {name}'s tricks must be entered separately",
+            f"{name} bid {_words(bids[seat])}, so {name}'s tricks must be entered separately",
             seat,
         )
     raise TrickError(
-        f"{table.names[partner]} bid {_WORDS[bids[partner]]}, so {name}'s tricks must be "
+        f"{table.names[partner]} bid {_words(bids[partner])}, so {name}'s tricks must be "
         "entered separately",
         seat,
     )
 
 
-def validate_bids(rules: Rules, bids, scores=None, *, players=None) -> tuple:
+def validate_bids(
+    rules: Rules,
+    bids: object,
+    scores: Sequence[int] | None = None,
+    *,
+    players: Sequence[str] | None = None,
+) -> Bids:
     """Check one hand's bids under every rule of the table; `scores` are the sides' scores
     before the hand (for bids allowed only when behind), the start of a game when None."""
     return check_bids(table_for(rules, players), bids, scores, strict=True)
 
 
-def validate_tricks(rules: Rules, bids, tricks, *, players=None) -> tuple:
+def validate_tricks(
+    rules: Rules, bids: object, tricks: object, *, players: Sequence[str] | None = None
+) -> Tricks:
     """Check one hand's tricks against its bids (which are checked for shape first); bids of
     None are a hand that bids itself."""
     table = table_for(rules, players)

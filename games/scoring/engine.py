@@ -6,13 +6,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .bids import check_bids, check_tricks
-from .entry import blind_count, is_nil
+from .entry import Bids, Tricks, blind_count, is_nil
 from .errors import BidError, HandError, ScoringError, TrickError
 from .results import GameResult, HandResult, PendingHand, SideHand, SideTotal, Term
 from .rules import BLIND_NIL, NIL, Rules
 from .table import Table, table_for
-
-Bid = int | str
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,8 +18,8 @@ class Hand:
     """One hand as recorded: a bid per seat (None for a hand that bids itself), and the tricks
     per seat once it has been played."""
 
-    bids: tuple | None
-    tricks: tuple | None = None
+    bids: Bids | None
+    tricks: Tricks | None = None
 
 
 _NIL_WORDS = {NIL: "nil", BLIND_NIL: "blind nil"}
@@ -37,7 +35,14 @@ def ordinal(number: int) -> str:
     return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
-def _contract(table: Table, who: str, bid: str, contract: int, toward: int, blind: bool, terms):
+# What scoring one side of one hand gives: points before the bag penalty, bags, contract,
+# tricks toward the contract, tricks taken, made (None with no contract) and the terms.
+SideScore = tuple[int, int, int, int, int, bool | None, list[Term]]
+
+
+def _contract(
+    table: Table, who: str, bid: str, contract: int, toward: int, blind: bool, terms: list[Term]
+) -> tuple[int, int, bool]:
     """Points and bags of a side's contract (a blind bid, a big bid and bags included)."""
     rules = table.rules
     made = toward >= contract
@@ -57,7 +62,7 @@ def _contract(table: Table, who: str, bid: str, contract: int, toward: int, blin
         terms.append(Term(points, "{} bid {}, took {}{}", (who, bid, toward, note)))
     else:
         terms.append(Term(points, "{} bid {}, took {}: set{}", (who, bid, toward, note)))
-    if rule == "bonus":
+    if rule == "bonus" and big is not None:
         extra = rules.big_bid_made if made else -rules.big_bid_set
         words = "a big bid ({} or more) made" if made else "a big bid ({} or more) set"
         terms.append(Term(extra, words, (big[0],)))
@@ -73,15 +78,17 @@ def _contract(table: Table, who: str, bid: str, contract: int, toward: int, blin
     return points, bags, made
 
 
-def _score_side(table: Table, index: int, bids: tuple, tricks: tuple):
+def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks) -> SideScore:
     """Points before the bag penalty, bags, and the figures shown for one side of one hand."""
     seats = table.sides[index]
     terms: list[Term] = []
+    made: bool | None
     if len(seats) == 2:
         first, second = seats
-        if type(bids[first]) is int and type(bids[second]) is int:
+        first_bid, second_bid = bids[first], bids[second]
+        if type(first_bid) is int and type(second_bid) is int:
             # The usual hand: two number bids and no nil to score.
-            contract = bids[first] + bids[second]
+            contract = first_bid + second_bid
             took = (tricks[first] or 0) + (tricks[second] or 0)
             points, bags, made = _contract(
                 table, table.side_names[index], str(contract), contract, took, False, terms
@@ -93,12 +100,12 @@ def _score_side(table: Table, index: int, bids: tuple, tricks: tuple):
     failed = 0  # tricks taken by its nil bidders
     bidders = []
     blinds = 0
-    nil_seats = []
+    nil_seats: list[tuple[int, str]] = []  # (seat, its nil or blind nil)
     for seat in seats:
         bid = bids[seat]
         taken = tricks[seat] or 0
         if is_nil(bid):
-            nil_seats.append(seat)
+            nil_seats.append((seat, bid))
             failed += taken
             continue
         bidders.append(seat)
@@ -106,7 +113,7 @@ def _score_side(table: Table, index: int, bids: tuple, tricks: tuple):
         if type(bid) is int:
             contract += bid
         elif bid is not None:
-            contract += blind_count(bid)
+            contract += blind_count(bid) or 0
             blinds += 1
     took = ordinary + failed
 
@@ -114,16 +121,16 @@ def _score_side(table: Table, index: int, bids: tuple, tricks: tuple):
         return _both_nil(table, index, took, terms)
 
     points = 0
-    for seat in nil_seats:
-        value = table.nil_values[bids[seat]]
-        word = _NIL_WORDS[bids[seat]]
-        taken = tricks[seat]
-        if taken == 0:
+    for seat, nil in nil_seats:
+        value = table.nil_values[nil]
+        word = _NIL_WORDS[nil]
+        nil_tricks = tricks[seat]
+        if nil_tricks == 0:
             points += value
             terms.append(Term(value, "{}'s {} made", (names[seat], word)))
         else:
             points -= value
-            terms.append(Term(-value, "{}'s {} failed (took {})", (names[seat], word, taken)))
+            terms.append(Term(-value, "{}'s {} failed (took {})", (names[seat], word, nil_tricks)))
 
     mode = table.mode
     toward = ordinary + failed if mode == "help_partner" else ordinary
@@ -153,7 +160,7 @@ def _score_side(table: Table, index: int, bids: tuple, tricks: tuple):
     return points, bags, contract, toward, took, made, terms
 
 
-def _both_nil(table: Table, index: int, took: int, terms: list[Term]):
+def _both_nil(table: Table, index: int, took: int, terms: list[Term]) -> SideScore:
     """Both partners nil, scored as one: the both-nil value if both make it; if either fails,
     nothing ("joint") or the value lost ("unit"). Their tricks count for nothing."""
     value = table.rules.both_nil_value
@@ -168,7 +175,7 @@ def _both_nil(table: Table, index: int, took: int, terms: list[Term]):
     return -value, 0, 0, 0, took, None, terms
 
 
-def _score_self_bid(table: Table, index: int, tricks: tuple, minimum: int):
+def _score_self_bid(table: Table, index: int, tricks: Tricks, minimum: int) -> SideScore:
     """A hand that bids itself: the side's contract is what it took, but at least `minimum`."""
     took = sum(tricks[seat] or 0 for seat in table.sides[index])
     side_name = table.side_names[index]
@@ -185,14 +192,14 @@ def _score_self_bid(table: Table, index: int, tricks: tuple, minimum: int):
     return -10 * minimum, 0, minimum, took, took, False, terms
 
 
-def _winners(scores: list[int], among) -> list[int]:
+def _winners(scores: list[int], among: Sequence[int]) -> list[int]:
     best = max(scores[index] for index in among)
     return [index for index in among if scores[index] == best]
 
 
 def _replay(
     table: Table,
-    hands: Sequence,
+    hands: Sequence[Hand],
     first_dealer: int,
     strict: bool,
 ) -> GameResult:
@@ -217,7 +224,7 @@ def _replay(
     bids_itself = rules.first_hand_bids_itself
     bidder_offset = 1 if rules.first_bidder == "dealer_left" else 0
     side_range = range(side_count)
-    blank_bids = (None,) * seat_count
+    blank_bids: Bids = (None,) * seat_count
 
     results: list[HandResult] = []
     pending = None
@@ -388,6 +395,7 @@ def _replay(
             finished, ended_after = True, number
             if len(winners) > 1:
                 ended_by = "draw"
+                assert ending is not None, "every way a game ends says how"
                 ending += ": the top score is shared, so the game is a draw"
 
     dealt = len(results) + (1 if pending else 0)
@@ -422,7 +430,12 @@ def _replay(
     )
 
 
-def _sets_ending(table: Table, lost_by_sets, set_counts, sets_running) -> str:
+def _sets_ending(
+    table: Table,
+    lost_by_sets: list[tuple[int, str]],
+    set_counts: list[int],
+    sets_running: list[int],
+) -> str:
     parts = []
     for index, why in lost_by_sets:
         were = "were" if len(table.sides[index]) > 1 else "was"
@@ -438,7 +451,9 @@ def _sets_ending(table: Table, lost_by_sets, set_counts, sets_running) -> str:
     return " and ".join(parts) + lose
 
 
-def _count_set(terms: list[Term], total: int, running: int, to_lose, in_a_row) -> str | None:
+def _count_set(
+    terms: list[Term], total: int, running: int, to_lose: int | None, in_a_row: int | None
+) -> str | None:
     """Note a set where sets can lose the game; which rule it broke, if it lost the game."""
     if to_lose is not None and total >= to_lose:
         terms.append(Term(0, "{} set of the game: {} sets lose it", (ordinal(total), to_lose)))

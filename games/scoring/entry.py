@@ -8,11 +8,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from .limits import MAX_GAME_NAME, MAX_NOTE, MAX_PLAYER_NAME
 from .rules import BLIND_NIL, NIL, Rules
 
 Bid = int | str
+# A hand's bids and tricks per seat; a blank (None) is a side's figure written on the partner.
+Bids = tuple[Bid | None, ...]
+Tricks = tuple[int | None, ...]
 
 _NILS = frozenset((NIL, BLIND_NIL))
 # "blind_7" -> 7 for every count a hand can have: the replay looks bids up, it never parses.
@@ -20,7 +24,7 @@ _BLIND_COUNTS = {f"blind_{count}": count for count in range(18)}
 _KEY = re.compile(r"(?:blind_)?(?:0|[1-9][0-9]?)")
 
 
-def is_nil(bid) -> bool:
+def is_nil(bid: object) -> TypeGuard[str]:
     """The one nil test: nil or blind nil (a blind number bid is not a nil)."""
     return type(bid) is str and bid in _NILS
 
@@ -30,19 +34,19 @@ def blind_bid(count: int) -> str:
     return f"blind_{count}"
 
 
-def blind_count(bid) -> int | None:
+def blind_count(bid: object) -> int | None:
     """The tricks of a blind number bid ("blind_7" is 7); None for any other bid."""
     return _BLIND_COUNTS.get(bid) if type(bid) is str else None
 
 
-def bid_tricks(bid) -> int | None:
+def bid_tricks(bid: object) -> int | None:
     """The tricks an ordinary bid (a number, or a blind number) promises; None for nil or none."""
     if type(bid) is int:
         return bid
     return blind_count(bid)
 
 
-def bid_label(bid) -> str:
+def bid_label(bid: object) -> str:
     """A bid in players' words: "Nil", "Blind nil", "7", "Blind 7"; a blank bid is a dash."""
     if bid == NIL:
         return "Nil"
@@ -56,11 +60,11 @@ def bid_label(bid) -> str:
     return str(bid)
 
 
-def bid_key(bid) -> str:
+def bid_key(bid: object) -> str:
     """The string a form posts for a bid; parse_bid_key turns it back."""
     if type(bid) is int and bid >= 0:
         return str(bid)
-    if is_nil(bid) or blind_count(bid) is not None:
+    if isinstance(bid, str) and (is_nil(bid) or blind_count(bid) is not None):
         return bid
     raise ValueError(f"not a bid: {bid!r}")
 
@@ -92,7 +96,13 @@ def _behind_enough(needed: int | None, trailing: int | None) -> bool:
     return needed is None or trailing is None or trailing >= needed
 
 
-def bid_options(rules: Rules, seat: int | None = None, scores=None, *, team: bool = False):
+def bid_options(
+    rules: Rules,
+    seat: int | None = None,
+    scores: Sequence[int] | None = None,
+    *,
+    team: bool = False,
+) -> tuple[Bid, ...]:
     """Every bid one seat may make at this table, as a bidding pad offers them.
 
     Given the seat and the sides' scores before the hand, bids allowed only when behind (blind
@@ -136,12 +146,12 @@ class TrickInput:
     seats: tuple[int, ...]
 
 
-def side_total_allowed(bids: Sequence, seats: Sequence[int]) -> bool:
+def side_total_allowed(bids: Sequence[object], seats: Sequence[int]) -> bool:
     """Whether a side's tricks may be entered as one total: partners, none of whom bid nil."""
     return len(seats) > 1 and not any(is_nil(bids[seat]) for seat in seats)
 
 
-def trick_inputs(rules: Rules, bids: Sequence | None) -> list[TrickInput]:
+def trick_inputs(rules: Rules, bids: Sequence[object] | None) -> list[TrickInput]:
     """The entries the tricks step asks for: a side's total where nobody on it bid nil, each
     nil bidder and their partner on their own. `bids` is None in a hand that bids itself."""
     if bids is None:

@@ -24,12 +24,12 @@ KNOWN_KEYS = ("format", "name", "note", "rules", "players", "first_dealer", "han
 class GameFile:
     name: str | None
     rules: Rules
-    rules_spec: dict
+    rules_spec: dict[str, Any]
     players: tuple[str, ...]
     first_dealer: int
     hands: tuple[Hand, ...]
-    extra: dict = field(default_factory=dict)
-    hand_extras: tuple[dict, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+    hand_extras: tuple[dict[str, Any], ...] = ()
     note: str = ""  # the table's note on the game ("" for none)
     hand_notes: tuple[str, ...] = ()  # hand n's note at index n - 1 ("" for none)
 
@@ -71,7 +71,7 @@ class GameFile:
         return data
 
 
-def _load(data: Any) -> dict:
+def _load(data: Any) -> dict[str, Any]:
     if isinstance(data, (bytes, bytearray)):
         if len(data) > MAX_BYTES:
             raise GameFileError(f"the file is too large (more than {MAX_BYTES} bytes)")
@@ -155,10 +155,10 @@ def _note(value: Any, where: str, number: int | None = None) -> str:
     problem = note_problem(value)
     if problem:
         raise GameFileError(f"{where}: {problem.removeprefix('the note ')}", number=number)
-    return value.strip()
+    return str(value).strip()
 
 
-def _hands(value: Any) -> tuple[tuple[Hand, ...], tuple[dict, ...], tuple[str, ...]]:
+def _hands(value: Any) -> tuple[tuple[Hand, ...], tuple[dict[str, Any], ...], tuple[str, ...]]:
     if not isinstance(value, list):
         raise GameFileError(f"hands: expected a list, got {_kind(value)}")
     if len(value) > MAX_HANDS:

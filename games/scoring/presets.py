@@ -25,7 +25,7 @@ class Preset:
     def rules(self) -> Rules:
         return Rules(**self.overrides)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash(self.name)
 
 

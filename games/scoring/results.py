@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .entry import Bids, Tricks
 from .rules import Rules
 
 
@@ -17,7 +18,7 @@ class Term(NamedTuple):
 
     points: int
     template: str
-    args: tuple = ()
+    args: tuple[object, ...] = ()
 
     @property
     def text(self) -> str:
@@ -74,8 +75,8 @@ class HandResult:
     number: int
     dealer: int
     first_bidder: int
-    bids: tuple  # a blank (None) bid: the side's bid is on the partner, or the hand bids itself
-    tricks: tuple
+    bids: Bids  # a blank (None) bid: the side's bid is on the partner, or the hand bids itself
+    tricks: Tricks
     sides: tuple[SideHand, ...]
     # Who leads the first trick: the player on the dealer's left, whoever bids first.
     leader: int = 0
@@ -100,7 +101,7 @@ class PendingHand:
     number: int
     dealer: int
     first_bidder: int
-    bids: tuple
+    bids: Bids
     # Each side's contract; in a hand that bids itself, the least it must take.
     contracts: tuple[int, ...]
     nil_bidders: tuple[int, ...]

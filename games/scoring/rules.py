@@ -76,25 +76,53 @@ class Setting:
         return self.value_text.format(value, s="" if value in (1, -1) else "s")
 
 
-def _int(name, default, label, meaning, group, text, minimum, maximum):
+def _int(
+    name: str,
+    default: int,
+    label: str,
+    meaning: str,
+    group: str,
+    text: str,
+    minimum: int,
+    maximum: int,
+) -> Setting:
     return Setting(
         name, "int", default, label, meaning, group,
         minimum=minimum, maximum=maximum, value_text=text,
     )  # fmt: skip
 
 
-def _optional(name, default, label, meaning, group, text, off, minimum, maximum):
+def _optional(
+    name: str,
+    default: int | None,
+    label: str,
+    meaning: str,
+    group: str,
+    text: str,
+    off: str,
+    minimum: int,
+    maximum: int,
+) -> Setting:
     return Setting(
         name, "optional_int", default, label, meaning, group,
         minimum=minimum, maximum=maximum, value_text=text, off_text=off,
     )  # fmt: skip
 
 
-def _bool(name, default, label, meaning, group, yes, no):
+def _bool(
+    name: str, default: bool, label: str, meaning: str, group: str, yes: str, no: str
+) -> Setting:
     return Setting(name, "bool", default, label, meaning, group, value_text=yes, off_text=no)
 
 
-def _choice(name, default, label, meaning, group, choices):
+def _choice(
+    name: str,
+    default: str,
+    label: str,
+    meaning: str,
+    group: str,
+    choices: tuple[tuple[str, str], ...],
+) -> Setting:
     return Setting(name, "choice", default, label, meaning, group, choices=choices)
 
 
@@ -286,14 +314,14 @@ class Rules:
     boston_needs: str = "every_trick"
     boston_bonus: int = 200
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for setting in SETTINGS:
             problem = setting.check(getattr(self, setting.name))
             if problem:
                 raise RulesError(problem, setting.name)
-        problem = self._combination_problem()
-        if problem:
-            raise RulesError(*problem)
+        combination = self._combination_problem()
+        if combination:
+            raise RulesError(*combination)
 
     def _combination_problem(self) -> tuple[str, str] | None:
         if self.partnerships and self.players != 4:

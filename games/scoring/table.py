@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from .errors import ScoringError
@@ -68,7 +69,7 @@ def _table(rules: Rules, names: tuple[str, ...]) -> Table:
     return Table(rules, names)
 
 
-def table_for(rules: Rules, players=None) -> Table:
+def table_for(rules: Rules, players: Sequence[str] | None = None) -> Table:
     if not isinstance(rules, Rules):
         raise ScoringError("rules must be a Rules object")
     if players is None:

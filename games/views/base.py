@@ -2,7 +2,9 @@
 
 from collections.abc import Callable
 from functools import wraps
+from typing import TypeGuard
 
+from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, resolve_url
 from django_htmx.http import HttpResponseClientRedirect
@@ -13,6 +15,16 @@ from games.models import Game
 
 class HtmxHttpRequest(HttpRequest):
     htmx: HtmxDetails
+
+
+class AuthenticatedHttpRequest(HtmxHttpRequest):
+    """A request that reached its view signed in (`login_required`, or `signed_in`)."""
+
+    user: User
+
+
+def signed_in(request: HtmxHttpRequest) -> TypeGuard[AuthenticatedHttpRequest]:
+    return request.user.is_authenticated
 
 
 def owned_game(request: HttpRequest, pk: int, *, lock: bool = False) -> Game:

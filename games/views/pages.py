@@ -17,7 +17,7 @@ from django.views.decorators.http import require_safe
 
 from games.forms.history import HistoryFilter
 from games.models import Game
-from games.views.base import HtmxHttpRequest
+from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, signed_in
 
 PAGE_SIZE = 20
 
@@ -54,8 +54,8 @@ PLAYING_FIRST = ("finished", *NEWEST_FIRST)
 
 
 def render_history(
-    request: HtmxHttpRequest, template: str, order: tuple[str, ...] = NEWEST_FIRST
-) -> TemplateResponse:
+    request: AuthenticatedHttpRequest, template: str, order: tuple[str, ...] = NEWEST_FIRST
+) -> HttpResponse:
     """The user's games a page at a time, filtered by player and state; for htmx only the list.
 
     The list is cached under the number of matching games and the latest change among them:
@@ -103,13 +103,13 @@ def render_history(
 
 
 @require_safe
-def home(request: HtmxHttpRequest) -> TemplateResponse:
-    if not request.user.is_authenticated:
+def home(request: HtmxHttpRequest) -> HttpResponse:
+    if not signed_in(request):
         return TemplateResponse(request, "games/welcome.html")
     return render_history(request, "games/home.html", PLAYING_FIRST)
 
 
 @login_required
 @require_safe
-def game_list(request: HtmxHttpRequest) -> TemplateResponse:
+def game_list(request: AuthenticatedHttpRequest) -> HttpResponse:
     return render_history(request, "games/games.html")

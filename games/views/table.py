@@ -182,8 +182,7 @@ def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step 1 of a hand. The posted hand number must be the next one, or the form is stale."""
     try:
         with recording.writing(request.user, pk) as table:
-            number = posted_number(request.POST.get("hand"))
-            table.check_bids_step(number)
+            number = table.check_bids_step(posted_number(request.POST.get("hand")))
             form = BidsForm(request.POST, rules=table.rules, players=table.game.players)
             if form.is_valid():
                 try:
@@ -206,10 +205,9 @@ def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     starts here, as the next hand."""
     try:
         with recording.writing(request.user, pk) as table:
-            number = posted_number(request.POST.get("hand"))
-            unbid = table.bids_itself(number)
-            if not unbid:
-                table.check_tricks_step(number)
+            posted = posted_number(request.POST.get("hand"))
+            unbid = table.bids_itself(posted)
+            number = posted if unbid and posted is not None else table.check_tricks_step(posted)
             players, bids = table.game.players, None if unbid else table.hands[-1].bids
             form = TricksForm(request.POST, rules=table.rules, players=players, bids=bids)
             if form.is_valid():
@@ -249,7 +247,8 @@ def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
                 except scoring.HandError as error:
                     add_hand_error(form, error, number)
                 else:
-                    messages.success(request, write.notice)
+                    if write.notice:
+                        messages.success(request, write.notice)
                     return navigate(request, write.game)
             return edit_page(request, table.game, number, form)
     except recording.Conflict as problem:

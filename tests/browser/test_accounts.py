@@ -16,6 +16,9 @@ def guess(page: Page, password: str) -> int:
     with page.expect_response("**/accounts/login/") as answer:
         page.get_by_role("button", name="Sign in").click()
     expect(page.locator("#login-form[data-sent]")).to_have_count(0)
+    # htmx focuses the new form's [autofocus] username only as it settles: typing the next
+    # password before then would land in the username.
+    expect(page.get_by_label("Username", exact=True)).to_be_focused()
     return answer.value.status
 
 

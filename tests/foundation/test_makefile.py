@@ -71,6 +71,15 @@ def test_make_test_runs_lint_formatting_migration_check_and_pytest():
     assert steps == sorted(steps)
 
 
+def test_make_test_and_test_fast_check_types_after_lint_and_before_pytest():
+    for target in ("test", "test-fast"):
+        plan = make("-n", target).stdout
+
+        # No arguments: mypy checks the packages pyproject.toml names, with its settings.
+        steps = positions(plan, ".venv/bin/ruff format --check .", ".venv/bin/mypy\n", " -m pytest")
+        assert steps == sorted(steps), target
+
+
 def test_makefile_picks_a_python_of_at_least_3_12():
     chosen = make("-s", "--eval", "show-python: ; @echo '$(PYTHON)'", "show-python").stdout.strip()
 

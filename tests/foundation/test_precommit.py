@@ -29,3 +29,10 @@ def test_django_upgrade_targets_the_oldest_django_the_project_supports():
     assert "django-upgrade" in pins()
     assert f'args: [--target-version, "{oldest}"]' in CONFIG
     assert oldest == "6.0"
+
+
+def test_the_mypy_hook_runs_the_venvs_mypy_on_the_whole_project():
+    hook = CONFIG.split("- id: mypy", 1)[1]
+
+    assert "entry: .venv/bin/mypy\n" in hook
+    assert "pass_filenames: false" in hook

@@ -100,6 +100,9 @@ def legal_bids(draw, table_rules: Rules):
         return [BLIND_NIL] * count
     if variant == "mirrors":
         spades = split(draw, 13, count) if count > 2 else split(draw, draw(st.integers(0, 13)), 2)
+        if table_rules.both_nil == "forbidden":
+            # Partners dealt no spades between them must both bid nil: no legal bids exist.
+            assume(all(any(spades[seat] for seat in side) for side in table_rules.sides))
         return [bid if bid else NIL for bid in spades]
     if variant == "suicide":
         bids: list = [None] * 4

@@ -81,6 +81,36 @@ def test_an_imported_game_scores_as_the_file_says(owner_client):
     assertContains(page, "<p>Ben deals; Cat bids first.</p>", html=True)
 
 
+def test_a_file_whose_first_hand_bids_itself_imports_and_exports_with_no_bids(owner_client):
+    # Found by mypy: the import listed the null bids of a hand that bids itself (a 500).
+    data = {
+        "format": "spades-game/1",
+        "rules": {"preset": "first_hand_bids_itself"},
+        "players": ["Ann", "Ben", "Cat", "Dan"],
+        "first_dealer": 0,
+        "hands": [
+            {"bids": None, "tricks": [1, 6, 2, 4]},
+            {"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4]},
+        ],
+    }
+
+    response = import_file(owner_client, json.dumps(data))
+
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert list(Hand.objects.filter(game=game).values_list("bids", flat=True)) == [
+        None,
+        [3, 3, 3, 3],
+    ]
+    # Ann + Cat took 3, under the first hand's 4 (-40), then made 6 (+60); Ben + Dan took 10
+    # (+100), then 7 on a bid of 6 (+61).
+    assert game.scores == [20, 161]
+    assert [hand["bids"] for hand in export(owner_client, game)["hands"]] == [None, [3, 3, 3, 3]]
+    assertContains(owner_client.get(game.get_absolute_url()), "161")
+    edit_page = owner_client.get(reverse("edit_hand", args=[game.pk, 1]))
+    assert edit_page.status_code == 200
+
+
 def test_the_export_is_a_download_named_after_the_game(owner_client, make_game):
     game = make_game([QUIET_HAND])
     response = owner_client.get(reverse("export_game", args=[game.pk]))
