@@ -16,6 +16,9 @@ def guess(page: Page, password: str) -> int:
     with page.expect_response("**/accounts/login/") as answer:
         page.get_by_role("button", name="Sign in").click()
     expect(page.locator("#login-form[data-sent]")).to_have_count(0)
+    # htmx focuses the new form's [autofocus] field as it settles: typing before then would
+    # land in whichever field has the focus at that moment.
+    expect(page.locator("#login-form.htmx-settling")).to_have_count(0)
     return answer.value.status
 
 
