@@ -48,17 +48,20 @@
 
   var alertBox = document.getElementById("app-alert");
   var statusLine = document.getElementById("app-status");
+  // The app's own addresses, on the top bar (the public watch page has its own bar, without).
+  var links = (document.querySelector(".topbar[data-sign-in]") || { dataset: {} }).dataset;
   var saving = false;
 
   function here() { return location.pathname + location.search; }
 
   function link(href, label) { return { href: href, label: label }; }
 
-  function signInLink() {
-    return link(alertBox.dataset.signIn + "?next=" + encodeURIComponent(here()), "Sign in");
-  }
-
   function reloadLink() { return link(here(), "Reload the page"); }
+
+  function signInLink() {
+    if (!links.signIn) { return reloadLink(); }
+    return link(links.signIn + "?next=" + encodeURIComponent(here()), "Sign in");
+  }
 
   // One message at a time, in a region outside <main>, so a swap never takes it away.
   function showProblem(text, action) {
@@ -98,7 +101,7 @@
     }
     if (status === 404) {
       return ["This game is not on this account any more, or this phone has been signed out: " +
-        "nothing was saved.", link(alertBox.dataset.games, "Your games")];
+        "nothing was saved.", links.games ? link(links.games, "Your games") : reloadLink()];
     }
     if (status === 429) {
       return ["Too many tries: wait a few minutes, then try again.", null];
@@ -433,7 +436,7 @@
   // Signing out forgets this phone's saved pages and waiting taps.
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (!alertBox || pathOf(form) !== alertBox.dataset.signOut) { return; }
+    if (!links.signOut || pathOf(form) !== links.signOut) { return; }
     writeOutbox([]);
     if (!("caches" in window)) { return; }
     event.preventDefault();

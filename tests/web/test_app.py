@@ -84,3 +84,11 @@ def test_the_app_files_are_read_only(client):
     for name in ("manifest", "service_worker"):
         assert client.post(reverse(name)).status_code == 405
         assert client.head(reverse(name)).status_code == 200
+
+
+def test_the_public_watch_page_is_no_part_of_the_app(client, make_game):
+    game = make_game()
+    html = client.get(reverse("watch", args=[game.watch_token])).content.decode()
+    assert 'rel="manifest"' not in html
+    assert 'name="service-worker"' not in html
+    assert 'id="app-alert"' in html, "its failed refreshes are still explained"
