@@ -35,6 +35,13 @@ def problem(page: Page):
 
 
 @pytest.fixture
+def routed_page(new_page) -> Page:
+    """A page whose requests the test may answer itself: Playwright's routes don't see a
+    request that passes through a service worker, so this page gets none."""
+    return new_page(service_workers="block")
+
+
+@pytest.fixture
 def held_writes(monkeypatch):
     """Writes wait at the server's door until the test lets them through."""
     gate = threading.Event()
@@ -153,33 +160,35 @@ def test_a_tap_on_a_game_deleted_meanwhile_says_so(page: Page, live_server, make
         (400, "That was refused and nothing was saved"),
     ],
 )
-def test_a_server_failure_says_nothing_was_saved(page: Page, live_server, make_game, status, words):
+def test_a_server_failure_says_nothing_was_saved(
+    routed_page: Page, live_server, make_game, status, words
+):
     game = make_game()
-    open_game(page, live_server, game)
-    page.route("**/bids/", lambda route: route.fulfill(status=status, body="oops"))
-    tap_bids(page)
-    expect(problem(page)).to_contain_text(words)
-    expect(problem(page).get_by_role("link", name="Reload the page")).to_be_visible()
+    open_game(routed_page, live_server, game)
+    routed_page.route("**/bids/", lambda route: route.fulfill(status=status, body="oops"))
+    tap_bids(routed_page)
+    expect(problem(routed_page)).to_contain_text(words)
+    expect(problem(routed_page).get_by_role("link", name="Reload the page")).to_be_visible()
     # The form stays as tapped, to send again.
-    expect(page.locator("#entry-title")).to_have_text("Hand 1: bids")
-    expect(page.locator('input[name="bid_2"][value="4"]')).to_be_checked()
-    page.unroute("**/bids/")
-    page.get_by_role("button", name="Bids are in").click()
-    expect(page.locator("#entry-title")).to_have_text("Hand 1: tricks")
-    expect(problem(page)).to_have_count(0)
+    expect(routed_page.locator("#entry-title")).to_have_text("Hand 1: bids")
+    expect(routed_page.locator('input[name="bid_2"][value="4"]')).to_be_checked()
+    routed_page.unroute("**/bids/")
+    routed_page.get_by_role("button", name="Bids are in").click()
+    expect(routed_page.locator("#entry-title")).to_have_text("Hand 1: tricks")
+    expect(problem(routed_page)).to_have_count(0)
 
 
-def test_too_many_tries_says_to_wait(page: Page, live_server, make_game):
+def test_too_many_tries_says_to_wait(routed_page: Page, live_server, make_game):
     game = make_game()
-    open_game(page, live_server, game)
+    open_game(routed_page, live_server, game)
     # Only the sign-in throttle answers 429, and that answer is drawn in place of the form;
     # anything else answering 429 with nothing to draw still gets a message.
-    page.route("**/bids/", lambda route: route.fulfill(status=429, body=""))
-    page.evaluate(
+    routed_page.route("**/bids/", lambda route: route.fulfill(status=429, body=""))
+    routed_page.evaluate(
         """() => htmx.config.responseHandling.unshift({code: "429", swap: false, error: true})"""
     )
-    tap_bids(page)
-    expect(problem(page)).to_contain_text("Too many tries: wait a few minutes")
+    tap_bids(routed_page)
+    expect(problem(routed_page)).to_contain_text("Too many tries: wait a few minutes")
 
 
 def test_the_sign_in_throttle_shows_its_reason_in_view(page: Page, live_server, owner):
@@ -192,12 +201,12 @@ def test_the_sign_in_throttle_shows_its_reason_in_view(page: Page, live_server, 
     expect(problem(page)).to_have_count(0)
 
 
-def test_no_connection_for_a_form_that_is_not_kept_says_so(page: Page, live_server, owner):
-    sign_in(page, live_server.url, "owner", PASSWORD)
-    page.goto(f"{live_server.url}/games/new/")
-    page.route("**/games/new/", lambda route: route.abort("internetdisconnected"))
-    page.get_by_role("button", name="Start the game").click()
-    expect(problem(page)).to_contain_text("No connection: nothing was sent")
+def test_no_connection_for_a_form_that_is_not_kept_says_so(routed_page: Page, live_server, owner):
+    sign_in(routed_page, live_server.url, "owner", PASSWORD)
+    routed_page.goto(f"{live_server.url}/games/new/")
+    routed_page.route("**/games/new/", lambda route: route.abort("internetdisconnected"))
+    routed_page.get_by_role("button", name="Start the game").click()
+    expect(problem(routed_page)).to_contain_text("No connection: nothing was sent")
 
 
 def test_no_answer_keeps_the_step_and_a_resend_records_it_once(
@@ -211,7 +220,10 @@ def test_no_answer_keeps_the_step_and_a_resend_records_it_once(
     expect(page.locator("#app-status")).to_contain_text("Waiting to be sent: Hand 1: bids")
     # The first request reaches the server after all, and is recorded.
     held_writes.set()
-    page.wait_for_timeout(300)
+    for _ in range(100):
+        if Hand.objects.filter(game=game).exists():
+            break
+        page.wait_for_timeout(50)
     assert Hand.objects.get(game=game).bids == [3, 3, 4, 2]
     # Sending it again is refused as already done, and shows the game as it now is.
     page.evaluate("htmx.config.timeout = 20000")
