@@ -1,6 +1,7 @@
 from django.urls import include, path
 
 from games.views import exports, files, notes, pages, review, table, watch
+from games.views.app import manifest, service_worker
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -30,4 +31,10 @@ urlpatterns = [
     path("players/", review.players, name="players"),
     path("watch/<str:token>/", watch.watch, name="watch"),
     path("watch/<str:token>/live/", watch.watch_live, name="watch_live"),
+]
+
+# The installable app: its manifest and service worker, served from the site root.
+urlpatterns += [
+    path("manifest.webmanifest", manifest, name="manifest"),
+    path("sw.js", service_worker, name="service_worker"),
 ]

@@ -43,4 +43,477 @@
     delete input.dataset.offered;
     offerRemainder(form);
   });
+
+  // ---- Every tap answered: "Saving...", field errors in view, a message for each failure ----
+
+  var alertBox = document.getElementById("app-alert");
+  var statusLine = document.getElementById("app-status");
+  // The app's own addresses, on the top bar (the public watch page has its own bar, without).
+  var links = (document.querySelector(".topbar[data-sign-in]") || { dataset: {} }).dataset;
+  var saving = false;
+
+  function here() { return location.pathname + location.search; }
+
+  function link(href, label) { return { href: href, label: label }; }
+
+  function reloadLink() { return link(here(), "Reload the page"); }
+
+  function signInLink() {
+    if (!links.signIn) { return reloadLink(); }
+    return link(links.signIn + "?next=" + encodeURIComponent(here()), "Sign in");
+  }
+
+  // One message at a time, in a region outside <main>, so a swap never takes it away.
+  function showProblem(text, action) {
+    if (!alertBox) { return; }
+    var box = document.createElement("div");
+    box.className = "problem";
+    box.setAttribute("role", "alert");
+    var words = document.createElement("p");
+    words.textContent = text;
+    box.appendChild(words);
+    var actions = document.createElement("p");
+    actions.className = "problem-actions";
+    if (action) {
+      var go = document.createElement("a");
+      go.className = "button primary";
+      go.href = action.href;
+      go.textContent = action.label;
+      actions.appendChild(go);
+    }
+    var close = document.createElement("button");
+    close.type = "button";
+    close.textContent = "Close";
+    close.addEventListener("click", clearProblem);
+    actions.appendChild(close);
+    box.appendChild(actions);
+    alertBox.replaceChildren(box);
+  }
+
+  function clearProblem() {
+    if (alertBox) { alertBox.replaceChildren(); }
+  }
+
+  function problemFor(status) {
+    if (status === 403) {
+      return ["Your sign-in has ended, or changed on another page, so nothing was saved: " +
+        "sign in again, then tap again.", signInLink()];
+    }
+    if (status === 404) {
+      return ["This game is not on this account any more, or this phone has been signed out: " +
+        "nothing was saved.", links.games ? link(links.games, "Your games") : reloadLink()];
+    }
+    if (status === 429) {
+      return ["Too many tries: wait a few minutes, then try again.", null];
+    }
+    if (status >= 500) {
+      return ["The server had a problem and nothing was saved: wait a moment and tap again. " +
+        "If it keeps happening, reload the page.", reloadLink()];
+    }
+    return ["That was refused and nothing was saved: reload the page and try again.",
+      reloadLink()];
+  }
+
+  function isPost(event) {
+    var config = event.detail.requestConfig;
+    return !!config && config.verb === "post";
+  }
+
+  document.addEventListener("htmx:responseError", function (event) {
+    var found = problemFor(event.detail.xhr.status);
+    showProblem(found[0], found[1]);
+  });
+
+  document.addEventListener("htmx:sendError", function (event) {
+    if (isStep(event.detail.elt)) { keep(event.detail.elt); }
+    if (isStep(event.detail.elt) || resending) {
+      // Offline, or "online" with no way through: try again now and then as well.
+      if (navigator.onLine && !resending) { retryLater(); }
+      showProblem("No connection: your tap is kept on this phone and will be sent when you " +
+        "are back online.");
+    } else if (isPost(event)) {
+      showProblem("No connection: nothing was sent. Tap again when you are back online.");
+    } else {
+      showProblem("No connection: try again when you are back online.");
+    }
+  });
+
+  document.addEventListener("htmx:timeout", function (event) {
+    // The server may have saved it; sending the same step again is recorded once at most.
+    if (isStep(event.detail.elt)) { keep(event.detail.elt); }
+    if (isStep(event.detail.elt) || resending) {
+      if (!resending) { retryLater(); }
+      showProblem("No answer from the server: your tap is kept on this phone and will be " +
+        "sent again shortly.");
+    } else if (isPost(event)) {
+      showProblem("No answer from the server, so it may not have been saved: reload the page " +
+        "to check before trying again.", reloadLink());
+    } else {
+      showProblem("No answer from the server: try again in a moment.");
+    }
+  });
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!isPost(event)) { return; }
+    if (isStep(event.detail.elt) && !navigator.onLine) {
+      event.preventDefault();
+      keep(event.detail.elt);
+      showProblem("No connection: your tap is kept on this phone and will be sent when you " +
+        "are back online.");
+      return;
+    }
+    saving = true;
+    showStatus();
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (resending && event.detail.elt === document.body) {
+      resentStatus = event.detail.xhr ? event.detail.xhr.status : 0;
+    }
+    if (!isPost(event)) { return; }
+    saving = false;
+    showStatus();
+    if (event.detail.successful) {
+      clearProblem();
+      keepCopySoon();
+    }
+  });
+
+  // Field errors: announced, scrolled into view, and the field to fix focused.
+  function fieldFor(list) {
+    if (list.id) {
+      var described = document.querySelector('[aria-describedby~="' + CSS.escape(list.id) + '"]');
+      if (described) { return described; }
+    }
+    var group = list.closest("fieldset, .field");
+    if (!group) { return null; }
+    return group.querySelector("input:checked:not([type=hidden])") ||
+      group.querySelector("input:not([type=hidden]), select, textarea");
+  }
+
+  function inView(element) {
+    var box = element.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  }
+
+  function showFieldErrors(root) {
+    if (!root || !root.querySelectorAll) { return; }
+    var lists = root.querySelectorAll(".errorlist");
+    if (!lists.length) { return; }
+    lists.forEach(function (list) { list.setAttribute("role", "alert"); });
+    var first = lists[0];
+    if (!inView(first)) { first.scrollIntoView({ block: "center" }); }
+    // A problem with the form as a whole names no field: the page's own focus stays.
+    var field = fieldFor(first);
+    if (field) { field.focus({ preventScroll: true }); }
+  }
+
+  // After the settle, so the field to fix wins over htmx's own [autofocus].
+  document.addEventListener("htmx:afterSettle", function (event) {
+    showFieldErrors(event.target);
+  });
+
+  // ---- A dropped connection loses nothing: steps tapped offline wait on the phone ----
+
+  var OUTBOX = "spades.outbox";
+  var STEP = /\/games\/\d+\/(bids|tricks|undo)\/$/;
+  var KEEP_FOR_MS = 24 * 60 * 60 * 1000;
+  var resending = null;
+  var resentStatus = 0;
+  var retryTimer = null;
+  var retryDelay = 0;
+
+  function pathOf(form) {
+    return new URL(form.getAttribute("action") || "", location.href).pathname;
+  }
+
+  function isStep(elt) {
+    return !!elt && elt.tagName === "FORM" && STEP.test(pathOf(elt));
+  }
+
+  function readOutbox() {
+    try {
+      var items = JSON.parse(localStorage.getItem(OUTBOX) || "[]");
+      return Array.isArray(items) ? items : [];
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function writeOutbox(items) {
+    try {
+      if (items.length) {
+        localStorage.setItem(OUTBOX, JSON.stringify(items));
+      } else {
+        localStorage.removeItem(OUTBOX);
+      }
+    } catch (error) { /* private mode: the tap still waits in this page */ }
+  }
+
+  // What says which state a step was made for: the hand number, or the game's version (undo).
+  function markOf(form) {
+    var mark = form.querySelector('[name="hand"], [name="version"]');
+    return mark ? mark.value : "";
+  }
+
+  function labelOf(form) {
+    var title = document.getElementById("entry-title");
+    if (pathOf(form).slice(-6) === "/undo/" || !title) {
+      var button = form.querySelector("[type=submit]");
+      return button ? button.textContent.trim() : "your tap";
+    }
+    return title.textContent.trim();
+  }
+
+  function keep(form) {
+    var values = [];
+    new FormData(form).forEach(function (value, name) {
+      // The page's current token is sent instead, so a kept tap outlives a reload.
+      if (name !== "csrfmiddlewaretoken") { values.push([name, String(value)]); }
+    });
+    var item = {
+      key: pathOf(form) + "#" + markOf(form),
+      url: pathOf(form),
+      page: location.pathname,
+      target: form.getAttribute("hx-target") || "#entry",
+      swap: form.getAttribute("hx-swap") || "outerHTML",
+      label: labelOf(form),
+      values: values,
+      at: Date.now()
+    };
+    var items = readOutbox().filter(function (kept) { return kept.key !== item.key; });
+    items.push(item);
+    writeOutbox(items);
+    showWaiting();
+  }
+
+  function drop(key) {
+    writeOutbox(readOutbox().filter(function (kept) { return kept.key !== key; }));
+  }
+
+  function waitingHere() {
+    return readOutbox().filter(function (item) { return item.page === location.pathname; });
+  }
+
+  // After a reload the form is drawn afresh: put the kept taps back in it, marked as waiting.
+  function showWaiting() {
+    var pending = waitingHere();
+    document.querySelectorAll("form.waiting").forEach(function (form) {
+      form.classList.remove("waiting");
+    });
+    pending.forEach(function (item) {
+      document.querySelectorAll("form[action]").forEach(function (form) {
+        if (pathOf(form) !== item.url || markOf(form) !== item.key.split("#")[1]) { return; }
+        form.classList.add("waiting");
+        item.values.forEach(function (pair) {
+          form.querySelectorAll('[name="' + CSS.escape(pair[0]) + '"]').forEach(function (input) {
+            if (input.type === "radio" || input.type === "checkbox") {
+              input.checked = input.value === pair[1];
+            } else if (input.type !== "hidden") {
+              input.value = pair[1];
+            }
+          });
+        });
+      });
+    });
+    showStatus();
+  }
+
+  function showStatus() {
+    if (!statusLine) { return; }
+    var pending = waitingHere();
+    statusLine.classList.toggle("saving", saving);
+    statusLine.replaceChildren();
+    if (saving) {
+      statusLine.textContent = "Saving\u2026";
+    } else if (resending) {
+      statusLine.textContent = "Sending what you tapped offline\u2026";
+    } else if (pending.length) {
+      var labels = pending.map(function (item) { return item.label; }).join("; ");
+      statusLine.textContent = "Waiting to be sent: " + labels + ". ";
+      if (navigator.onLine) {
+        var now = document.createElement("button");
+        now.type = "button";
+        now.textContent = "Send now";
+        now.addEventListener("click", flush);
+        statusLine.appendChild(now);
+      }
+    } else if (!navigator.onLine) {
+      statusLine.textContent = "Offline: showing this page as last saved on this phone.";
+    }
+  }
+
+  function csrfToken() {
+    try {
+      return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || "";
+    } catch (error) {
+      return "";
+    }
+  }
+
+  function retryLater() {
+    clearTimeout(retryTimer);
+    retryDelay = Math.min(retryDelay ? retryDelay * 2 : 15000, 120000);
+    retryTimer = setTimeout(flush, retryDelay);
+  }
+
+  // Send the kept taps for this page, oldest first. The server checks each against the game as
+  // it now is: a step already recorded comes back as a conflict with the current state.
+  function flush() {
+    if (resending || !navigator.onLine || !window.htmx) { return; }
+    var item = waitingHere()[0];
+    if (!item || !document.querySelector(item.target)) { return; }
+    var values = {};
+    item.values.forEach(function (pair) {
+      values[pair[0]] = pair[0] in values ? [].concat(values[pair[0]], pair[1]) : pair[1];
+    });
+    resending = item;
+    resentStatus = 0;
+    showStatus();
+    var done = function () {
+      var status = resentStatus;
+      resending = null;
+      // Kept while there is no answer, or the sign-in or the server must be sorted out first.
+      if (status === 0 || status === 403 || status === 404 || status === 429 || status >= 500) {
+        if (status === 0 && navigator.onLine) { retryLater(); }
+        showWaiting();
+        return;
+      }
+      retryDelay = 0;
+      drop(item.key);
+      showWaiting();
+      flush();
+    };
+    window.htmx.ajax("POST", item.url, {
+      target: item.target,
+      swap: item.swap,
+      values: values,
+      headers: { "X-CSRFToken": csrfToken() }
+    }).then(done, done);
+  }
+
+  window.addEventListener("online", function () {
+    clearProblem();
+    showStatus();
+    flush();
+  });
+  window.addEventListener("offline", showStatus);
+
+  // ---- The app: a service worker keeps the static files and the last copy of each game ----
+
+  var PAGES_CACHE = "spades-pages"; // the service worker's name for it too
+  var SAVED_PAGE = /^\/(games\/\d+\/)?$/;
+  var copyTimer = null;
+
+  // The page as the server now draws it, for the service worker to show when offline.
+  function keepCopy() {
+    if (!("caches" in window) || !SAVED_PAGE.test(location.pathname)) { return; }
+    var url = location.origin + here();
+    fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (response) {
+        if (!response.ok || response.redirected) { return null; }
+        return caches.open(PAGES_CACHE).then(function (cache) { return cache.put(url, response); });
+      })
+      .catch(function () { return null; });
+  }
+
+  function keepCopySoon() {
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) { return; }
+    clearTimeout(copyTimer);
+    copyTimer = setTimeout(keepCopy, 1500);
+  }
+
+  function registerWorker() {
+    var meta = document.querySelector('meta[name="service-worker"]');
+    if (!meta || !("serviceWorker" in navigator)) { return; }
+    var first = !navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(meta.content, { scope: "/" })
+      .then(function () { return navigator.serviceWorker.ready; })
+      .then(function () { if (first && navigator.onLine) { keepCopy(); } })
+      .catch(function () { return null; });
+  }
+
+  // Signing out forgets this phone's saved pages and waiting taps.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!links.signOut || pathOf(form) !== links.signOut) { return; }
+    writeOutbox([]);
+    if (!("caches" in window)) { return; }
+    event.preventDefault();
+    caches.delete(PAGES_CACHE).catch(function () { return null; })
+      .then(function () { form.submit(); });
+  });
+
+  // ---- The screen stays awake while a game is open (Screen Wake Lock API) ----
+
+  var WAKE = "spades.screen";
+
+  function setUpWakeLock(box) {
+    var button = box.querySelector("button");
+    var note = box.querySelector(".wake-note");
+    var lock = null;
+    box.hidden = false;
+
+    function wanted() { return localStorage.getItem(WAKE) !== "off"; }
+
+    function show(words) {
+      button.setAttribute("aria-pressed", lock ? "true" : "false");
+      if (words !== undefined) { note.textContent = words; }
+    }
+
+    function acquire() {
+      if (lock || document.visibilityState !== "visible") { return; }
+      navigator.wakeLock.request("screen").then(function (sentinel) {
+        lock = sentinel;
+        sentinel.addEventListener("release", function () {
+          if (lock === sentinel) { lock = null; }
+          show();
+        });
+        show("The screen stays on while this game is open.");
+      }).catch(function () {
+        lock = null;
+        show("This phone would not keep the screen on just now (battery saver?).");
+      });
+    }
+
+    button.addEventListener("click", function () {
+      if (lock) {
+        localStorage.setItem(WAKE, "off");
+        var held = lock;
+        lock = null;
+        held.release();
+        show("The screen turns off as usual.");
+      } else {
+        localStorage.removeItem(WAKE);
+        acquire();
+      }
+    });
+    // The browser lets go when the page is hidden; take it again when the page is back.
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible" && wanted()) { acquire(); }
+    });
+    if (wanted()) { acquire(); } else { show("The screen turns off as usual."); }
+  }
+
+  function start() {
+    showFieldErrors(document.getElementById("main"));
+    writeOutbox(readOutbox().filter(function (item) { return Date.now() - item.at < KEEP_FOR_MS; }));
+    showWaiting();
+    var elsewhere = readOutbox().filter(function (item) { return item.page !== location.pathname; });
+    if (elsewhere.length) {
+      showProblem("A tap made without a connection has not been sent yet: open its game to " +
+        "send it.", link(elsewhere[0].page, "Open the game"));
+    }
+    registerWorker();
+    flush();
+    var wake = document.querySelector("[data-wake-lock]");
+    if (wake && "wakeLock" in navigator) { setUpWakeLock(wake); }
+  }
+
+  // After htmx has read its settings from the page (it starts on DOMContentLoaded too).
+  if (document.readyState === "complete") {
+    start();
+  } else {
+    document.addEventListener("DOMContentLoaded", start);
+  }
 })();

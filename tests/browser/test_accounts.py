@@ -19,6 +19,7 @@ def guess(page: Page, password: str) -> int:
     # htmx focuses the new form's [autofocus] username only as it settles: typing the next
     # password before then would land in the username.
     expect(page.get_by_label("Username", exact=True)).to_be_focused()
+    expect(page.locator("#login-form.htmx-settling")).to_have_count(0)
     return answer.value.status
 
 

@@ -59,6 +59,11 @@ TABLE = {
     ("compare", "get"): (404, 404, 200),
     ("share", "get"): (404, 404, 200),
     ("share", "post"): (404, 404, 302),
+    # The installable app: the same for everyone, and nothing to post.
+    ("manifest", "get"): (200, 200, 200),
+    ("manifest", "post"): (405, 405, 405),
+    ("service_worker", "get"): (200, 200, 200),
+    ("service_worker", "post"): (405, 405, 405),
 }
 WATCH = ("watch", "watch_live")
 PER_GAME = {"game", "game_chart", "post_bids", "post_tricks", "undo", "rematch", "edit_hand"}

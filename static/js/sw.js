@@ -1,0 +1,103 @@
+// The service worker (served at /sw.js, after the lines that set VERSION, STATIC_PREFIX and
+// STATIC_FILES). It keeps the static files, and the last copy of each game page, so a phone that
+// loses its connection still opens the app and shows the standings. It never touches a post:
+// taps made offline are kept by app.js and sent again when the connection returns.
+/* global VERSION, STATIC_PREFIX, STATIC_FILES */
+"use strict";
+
+var STATIC_CACHE = "spades-static-" + VERSION;
+// The same name is in app.js, which empties it on sign-out.
+var PAGES_CACHE = "spades-pages";
+// The pages worth keeping: the list of games and each game's own page.
+var SAVED_PAGE = /^\/(games\/\d+\/)?$/;
+// A page that takes longer than this is answered from the saved copy, if there is one.
+var NETWORK_WAIT_MS = 8000;
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(
+    caches.open(STATIC_CACHE)
+      .then(function (cache) { return cache.addAll(STATIC_FILES); })
+      .then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys()
+      .then(function (names) {
+        return Promise.all(names.map(function (name) {
+          if (name.indexOf("spades-static-") === 0 && name !== STATIC_CACHE) {
+            return caches.delete(name);
+          }
+          return null;
+        }));
+      })
+      .then(function () { return self.clients.claim(); })
+  );
+});
+
+// The kept copy at once, refreshed behind it: hashed names never change in production, and
+// during development an edited file shows on the next load.
+function fromStatic(request) {
+  return caches.open(STATIC_CACHE).then(function (cache) {
+    return cache.match(request).then(function (kept) {
+      var fresh = fetch(request).then(function (response) {
+        if (response.ok) { cache.put(request, response.clone()); }
+        return response;
+      });
+      if (!kept) { return fresh; }
+      fresh.catch(function () { return null; });
+      return kept;
+    });
+  });
+}
+
+function offlinePage() {
+  var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">" +
+    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" +
+    "<title>Offline · Spades scorekeeper</title>" +
+    "<link rel=\"stylesheet\" href=\"" + STATIC_PREFIX + "css/app.css\"></head><body><main>" +
+    "<h1>No connection</h1>" +
+    "<p>This page has not been opened on this phone before, so there is no copy of it here.</p>" +
+    "<p>Games opened earlier on this phone still show their last standings. " +
+    "Try again when you are back online.</p>" +
+    "<p><a class=\"button\" href=\"/\">Your games</a></p></main></body></html>";
+  return new Response(html, {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }
+  });
+}
+
+function saved(request) {
+  return caches.open(PAGES_CACHE).then(function (cache) { return cache.match(request.url); });
+}
+
+// Network first: the live page when there is a connection, the last copy when there is none.
+function fromNetworkOrSaved(request, keep) {
+  var network = fetch(request).then(function (response) {
+    if (keep && response.ok && !response.redirected && response.type === "basic") {
+      var copy = response.clone();
+      caches.open(PAGES_CACHE).then(function (cache) { cache.put(request.url, copy); });
+    }
+    return response;
+  });
+  var slow = new Promise(function (resolve) {
+    setTimeout(function () { saved(request).then(resolve); }, NETWORK_WAIT_MS);
+  });
+  return Promise.race([network, slow.then(function (copy) { return copy || network; })])
+    .catch(function () {
+      return saved(request).then(function (copy) { return copy || offlinePage(); });
+    });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") { return; }
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) { return; }
+  if (url.pathname.indexOf(STATIC_PREFIX) === 0) {
+    event.respondWith(fromStatic(request));
+  } else if (request.mode === "navigate") {
+    event.respondWith(fromNetworkOrSaved(request, SAVED_PAGE.test(url.pathname)));
+  }
+});
