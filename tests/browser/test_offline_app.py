@@ -94,6 +94,10 @@ def test_a_step_tapped_offline_waits_survives_a_reload_and_is_sent_once(
     open_game(page, live_server, game)
     wait_for_saved_copy(page, "Hand 1: bids")
 
+    # No connection: the browser says so, and nothing it sends gets through. (Chromium's
+    # offline emulation alone has let a post out to the server while the page was told it
+    # failed; a real dropped connection does not.)
+    page.context.route("**/games/*/bids/", lambda route: route.abort("internetdisconnected"))
     page.context.set_offline(True)
     for seat, bid in BIDS.items():
         tap(page, f"bid_{seat}", bid)
@@ -116,6 +120,7 @@ def test_a_step_tapped_offline_waits_survives_a_reload_and_is_sent_once(
     assert not Hand.objects.filter(game=game).exists()
 
     # Back online: it is sent by itself, and the next step shows.
+    page.context.unroute("**/games/*/bids/")
     page.context.set_offline(False)
     expect(page.locator("#entry-title")).to_have_text("Hand 1: tricks")
     expect(page.locator("#app-status")).to_be_empty()
