@@ -7,7 +7,6 @@ the standings, a new or removed history row, a notice); without JavaScript, post
 """
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -16,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import reswap, retarget
 
 from games import display, recording, scoring
+from games.accounts import guests
 from games.forms.new_game import NewGameForm
 from games.forms.table import BidsForm, EditHandForm, TricksForm, posted_number
 from games.models import Game
@@ -25,29 +25,38 @@ from games.views.base import HtmxHttpRequest, navigate, owned_game, post_only
 TEMPLATE = "games/game.html"
 
 
-@login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def new_game(request: HtmxHttpRequest) -> HttpResponse:
-    """The form judges names and seats; the rules are checked by building them."""
+    """The form judges names and seats; the rules are checked by building them. A visitor
+    without an account becomes a guest here, on a valid post only (never for a page view)."""
     form = NewGameForm(request.POST if request.method == "POST" else None)
+    status = 200
     if form.is_bound and form.is_valid():
-        data = form.cleaned_data
-        game = recording.create_game(
-            request.user,
-            name=data["name"].strip(),
-            players=data["players"],
-            rules=data["rules"],
-            preset=data["preset"],
-            first_dealer=data["first_dealer"],
-        )
-        return navigate(request, game)
+        refused = None if request.user.is_authenticated else guests.start(request)
+        if refused:
+            form.add_error(None, refused)
+            status = 429
+        else:
+            guests.keep_alive(request)
+            data = form.cleaned_data
+            game = recording.create_game(
+                request.user,
+                name=data["name"].strip(),
+                players=data["players"],
+                rules=data["rules"],
+                preset=data["preset"],
+                first_dealer=data["first_dealer"],
+            )
+            return navigate(request, game)
     context = {
         "form": form,
-        "known_names": known_names(request.user),
+        "known_names": known_names(request.user) if request.user.is_authenticated else [],
         "presets": scoring.PRESETS.values(),
     }
     template = "games/new.html#form" if request.htmx else "games/new.html"
-    return TemplateResponse(request, template, context, status=422 if form.errors else 200)
+    if form.errors and status == 200:
+        status = 422
+    return TemplateResponse(request, template, context, status=status)
 
 
 def known_names(user) -> list[str]:
