@@ -432,3 +432,9 @@ def test_a_move_covers_everything_an_account_owns():
     moved = {field.model for field in guests.owned_relations()}
     assert {Game, Restore} <= moved
     assert all(field.remote_field.model is User for field in guests.owned_relations())
+
+
+def test_an_oversized_post_from_a_visitor_makes_no_guest(client):
+    response = client.post(reverse("new_game"), {f"field_{i}": "1" for i in range(1000)})
+    assert response.status_code == 400
+    assert User.objects.count() == 0

@@ -4,15 +4,20 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.helpers import enter_bids, enter_tricks, expect_offered, expect_scores, tap
+from tests.browser.test_phone_standards import NARROW, SMALL_TARGETS, TAP, check_page
 from tests.conftest import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+
+def check_guest_page(page: Page, name: str) -> None:
+    """The phone standards, and the guest bar's own links big enough for a thumb."""
+    check_page(page, name)
+    assert page.evaluate(SMALL_TARGETS, [".guest-bar a", TAP]) == []
 
 
 def test_a_guest_game_is_kept_after_signing_up(new_page, live_server, console):
-    page: Page = new_page(viewport={"width": 360, "height": 780})
+    page: Page = new_page(viewport=NARROW)
     page.goto(live_server.url)
     page.get_by_role("link", name="Start a game").click()
     for seat, name in enumerate(["Ann", "Ben", "Cat", "Dan"], start=1):
@@ -20,7 +25,7 @@ def test_a_guest_game_is_kept_after_signing_up(new_page, live_server, console):
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Ann + Cat vs Ben + Dan")
     expect(page.get_by_text("Playing as a guest")).to_be_visible()
-    assert page.evaluate(NO_SIDEWAYS_SCROLL), "the guest bar made the page scroll sideways"
+    check_guest_page(page, "guest-game")
 
     # Ann + Cat bid 7 and take 7 (+70); Ben + Dan bid 6 and take the other 6 (+60).
     enter_bids(page, 1, {1: "3", 2: "3", 3: "3", 0: "4"})
@@ -29,6 +34,10 @@ def test_a_guest_game_is_kept_after_signing_up(new_page, live_server, console):
     enter_tricks(page, 1, {})
     expect_scores(page, 70, 60)
     game_url = page.url
+    page.get_by_role("link", name="Sign out").click()
+    expect(page.get_by_role("alert")).to_contain_text("Your 1 game will be lost.")
+    check_guest_page(page, "guest-sign-out")
+    page.go_back()
 
     page.get_by_role("link", name="Sign up", exact=True).click()
     expect(page.get_by_text("kept in the new account")).to_be_visible()

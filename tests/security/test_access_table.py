@@ -1,10 +1,10 @@
 """Every URL against every kind of visitor: the status each one gets, in one table.
 
 Columns: a visitor with no account, another account, the owner; for the watch URLs also the
-game's token when valid, revoked, and a wrong one. A guest (a visitor who started a game without
-an account) is a fourth kind of visitor (AS_GUEST), and a guest may own the game too. A game's private pages answer 404 to anyone
-but its owner, so nobody learns that a game exists. A new URL must be added here, or the
-completeness test fails.
+game's token when valid, revoked, and a wrong one. A guest (a visitor who started a game
+without an account) is a fourth kind of visitor (AS_GUEST), and may own the game too. A game's
+private pages answer 404 to anyone but its owner, so nobody learns that a game exists. A new
+URL must be added here, or the completeness test fails.
 """
 
 import json
