@@ -261,7 +261,6 @@ def test_the_table_names_every_url():
 
 
 # Views still on require_GET, converted on another branch; strict, so the mark must go with it.
-# (A visitor asking for a new game is sent to sign in before the method is looked at.)
 def head_cases():
     names = [name for name, method in TABLE if method == "get"] + list(WATCH)
     for name in names:
