@@ -5,7 +5,12 @@ from typing import Any
 from django import forms
 
 from games import display, scoring
-from games.scoring.limits import MAX_GAME_NAME, MAX_PLAYER_NAME, MAX_SEATS
+from games.scoring.limits import (
+    MAX_GAME_NAME,
+    MAX_PLAYER_NAME,
+    MAX_PLAYER_NAME_CODE_POINTS,
+    MAX_SEATS,
+)
 
 
 class NewGameForm(forms.Form):
@@ -34,11 +39,14 @@ class NewGameForm(forms.Form):
         for seat in range(MAX_SEATS):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=f"Seat {seat + 1}",
-                max_length=MAX_PLAYER_NAME,
+                # The rule counts characters as a reader does (player_name_problem); this
+                # only bounds the post. A browser's maxlength counts UTF-16 units: 2 a code point.
+                max_length=2 * MAX_PLAYER_NAME_CODE_POINTS,
+                widget=forms.TextInput({"maxlength": 2 * MAX_PLAYER_NAME_CODE_POINTS}),
                 required=seat < 2,
                 error_messages={
                     "required": "Enter a name.",
-                    "max_length": f"Keep the name to {MAX_PLAYER_NAME} letters or fewer.",
+                    "max_length": f"Keep the name to {MAX_PLAYER_NAME} characters or fewer.",
                 },
                 help_text=(
                     "Partners sit opposite: seats 1 and 3 play seats 2 and 4."

@@ -166,7 +166,24 @@ def test_a_name_with_a_tab_is_refused(owner_client):
     response = start(owner_client, names=["Ann", "B\ten", "Cat", "Dan"])
     assert response.status_code == 422
     assert response.context["form"].errors == {
-        "player_1": ["The name contains a line break, tab or control code."]
+        "player_1": ["The name contains a tab or another control character."]
+    }
+
+
+def test_a_joined_emoji_name_is_accepted_and_kept_whole(owner_client):
+    response = start(owner_client, names=["Ann", "👩🏽‍🦱Zoë", "Cat", "Dan"])
+    assert response.status_code == 302
+    assert Game.objects.get().players[1] == "👩🏽‍🦱Zoë"
+
+
+def test_forty_joined_emoji_are_forty_characters(owner_client):
+    """The length limit counts what a reader sees; 41 emoji are one too many."""
+    fits = start(owner_client, names=["Ann", "👩🏽‍🦱" * 40, "Cat", "Dan"])
+    assert fits.status_code == 302
+    too_long = start(owner_client, names=["Ann", "👩🏽‍🦱" * 41, "Cat", "Dan"])
+    assert too_long.status_code == 422
+    assert too_long.context["form"].errors == {
+        "player_1": ["The name is longer than 40 characters."]
     }
 
 
