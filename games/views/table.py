@@ -307,10 +307,11 @@ def undo_for(request: HtmxHttpRequest, game: Game) -> recording.Removed | None:
 def put_back(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Undo a correction that removed hands, exactly, if nothing changed since."""
     saved = request.session.get(UNDO_KEY)
-    removed = recording.Removed.from_json(saved) if isinstance(saved, dict) else None
+    ours = isinstance(saved, dict) and saved.get("game") == pk
+    removed = recording.Removed.from_json(saved) if ours else None
     try:
         with recording.writing(request.user, pk) as table:
-            if removed is None or saved.get("game") != pk:
+            if removed is None:
                 raise recording.Conflict("There is no correction to undo here; nothing changed.")
             write = table.put_back(posted_number(request.POST.get("undo")), removed)
     except recording.Conflict as problem:
