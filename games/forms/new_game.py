@@ -48,11 +48,7 @@ class NewGameForm(forms.Form):
                     "required": "Enter a name.",
                     "max_length": f"Keep the name to {MAX_PLAYER_NAME} characters or fewer.",
                 },
-                help_text=(
-                    "Partners sit opposite: seats 1 and 3 play seats 2 and 4."
-                    if seat == 0
-                    else ("Leave empty for a 2- or 3-player game." if seat >= 2 else "")
-                ),
+                help_text=seat_hint(seat),
             )
         for setting in scoring.SETTINGS:
             self.fields[f"rule_{setting.name}"] = rule_field(setting)
@@ -103,10 +99,11 @@ class NewGameForm(forms.Form):
             # Name the first seat that is missing, or the first one too many.
             seat = min(len(names), rules.players)
             given = "1 name was" if len(names) == 1 else f"{len(names)} names were"
-            self.add_error(
-                f"player_{seat}",
-                f"These rules are for {rules.players} players, but {given} given.",
-            )
+            message = f"These rules are for {rules.players} players, but {given} given"
+            fitting = rules_for_players(len(names))
+            if fitting:
+                message += f": for {len(names)} players choose the rules “{fitting}”"
+            self.add_error(f"player_{seat}", f"{message}.")
             return cleaned
         for seat, name in enumerate(names):
             problem = scoring.player_name_problem(name)
@@ -123,6 +120,26 @@ class NewGameForm(forms.Form):
         cleaned["rules"] = rules
         cleaned["players"] = names
         return cleaned
+
+
+def rules_for_players(count: int) -> str | None:
+    """The title of the first preset for `count` players (the default is for four)."""
+    for preset in scoring.PRESETS.values():
+        if count != 4 and preset.overrides.get("players") == count:
+            return preset.title
+    return None
+
+
+def seat_hint(seat: int) -> str:
+    """What a seat's field says: partners opposite under the default rules, which are for four
+    players; fewer players need rules for that many, named here as the preset list names them."""
+    if seat == 0:
+        return "Partners sit opposite: seats 1 and 3 play seats 2 and 4."
+    if seat == 2:
+        return f"For 2 players leave seats 3 and 4 empty and choose “{rules_for_players(2)}”."
+    if seat == 3:
+        return f"For 3 players leave seat 4 empty and choose “{rules_for_players(3)}”."
+    return ""
 
 
 OFF = "off"
