@@ -129,6 +129,11 @@ def title(parsed: scoring.GameFile) -> str:
     return " vs ".join(sides)[:200]
 
 
+def counted(count: int, thing: str) -> str:
+    """ "1 game", "2 games"."""
+    return f"{count} {thing}{'' if count == 1 else 's'}"
+
+
 def _bids_as_read(rules: scoring.Rules, bids: Any) -> Any:
     """A bid as the table stores it: under rules where a 0 bid is nil, a 0 is written "nil"."""
     if bids is None or not rules.zero_is_nil:
@@ -260,13 +265,13 @@ def stage(
                 batch, size = [], 0
         if have_games + count > limits.MAX_ACCOUNT_GAMES:
             problems.append(
-                f"the file holds {count} games and you have {have_games}: an account keeps "
-                f"at most {limits.MAX_ACCOUNT_GAMES}"
+                f"the file holds {counted(count, 'game')} and you have {have_games}: "
+                f"an account keeps at most {limits.MAX_ACCOUNT_GAMES}"
             )
         if have_hands + hands > limits.MAX_ACCOUNT_HANDS:
             problems.append(
-                f"the file holds {hands} hands and your games have {have_hands}: an account "
-                f"keeps at most {limits.MAX_ACCOUNT_HANDS}"
+                f"the file holds {counted(hands, 'hand')} and your games have {have_hands}: "
+                f"an account keeps at most {limits.MAX_ACCOUNT_HANDS}"
             )
         if problems:
             raise Refused(problems, more=max(0, bad - MAX_PROBLEMS))

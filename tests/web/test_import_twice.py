@@ -156,3 +156,22 @@ def test_the_fingerprint_of_a_game_and_of_its_file_agree(owner_client, make_game
         game.players, game.rules_obj(), game.first_dealer, game.recorded_hands(), game.created_at
     )
     assert from_file == from_game
+
+
+def test_an_account_limit_counts_one_game_in_the_singular(owner, monkeypatch, make_game):
+    monkeypatch.setattr(restore.limits, "MAX_ACCOUNT_GAMES", 1)
+    make_game([QUIET_HAND])
+    data = {"players": ["Eve", "Fay", "Gus", "Hal"], "hands": [QUIET_HAND]}
+    source = bundles.GameSource(json.dumps(data).encode())
+    with pytest.raises(restore.Refused) as refused:
+        restore.stage(owner, source)
+    assert refused.value.problems == [
+        "the file holds 1 game and you have 1: an account keeps at most 1"
+    ]
+
+
+def test_what_if_says_one_hand_in_the_singular(owner_client, make_game):
+    game = make_game([BIG_HAND], target_score=100)  # over after one hand of +120
+    response = owner_client.get(reverse("compare", args=[game.pk]), {"preset": "standard"})
+    assert response.context["comparison"].still_going
+    assertContains(response, "nobody would have won after this one hand: the game would")
