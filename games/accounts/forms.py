@@ -15,4 +15,6 @@ class SignupForm(UserCreationForm):
     def validate_password_for_user(self, user, password_field_name="password1"):
         """A password that is too short or too common is said next to the password itself,
         not under its confirmation (Django's default)."""
-        super().validate_password_for_user(user, password_field_name=password_field_name)
+        super().validate_password_for_user(  # type: ignore[misc]  # missing from django-stubs
+            user, password_field_name=password_field_name
+        )
