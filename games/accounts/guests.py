@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.db.models import Sum
 from django.http import HttpRequest
 from django.utils import timezone
@@ -58,6 +58,7 @@ def start(request: HttpRequest) -> str | None:
     address = throttle.client_address(request)
     since = timezone.now() - WINDOW
     with transaction.atomic():
+        _serialise_address(address)
         recent = Guest.objects.filter(address=address, created_at__gte=since).count()
         if recent >= PER_ADDRESS:
             return refusal_for(recent)
@@ -67,6 +68,15 @@ def start(request: HttpRequest) -> str | None:
     request.session[SESSION_FLAG] = True
     request.session[SEEN_KEY] = timezone.localdate().isoformat()
     return None
+
+
+def _serialise_address(address: str) -> None:
+    """Starts from one address count and create one after the other, so parallel posts can't
+    overshoot the limit. SQLite's IMMEDIATE transactions already hold the write lock here;
+    PostgreSQL takes a lock on the address until the transaction ends."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [f"guest:{address}"])
 
 
 def keep_alive(request: HttpRequest) -> None:

@@ -1,11 +1,14 @@
 """Score first, sign up later: a guest's games are private to its browser, kept by a sign-up,
 moved by a sign-in, lost by a sign-out, and purged once abandoned."""
 
+import threading
+import time
 from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
+from django.db import connections
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -56,7 +59,9 @@ def test_the_welcome_page_offers_a_game_without_an_account_first(client):
 
 
 def test_the_new_game_page_makes_nobody_a_guest(client):
-    assert client.get(reverse("new_game")).status_code == 200
+    page = client.get(reverse("new_game"))
+    assert page.status_code == 200
+    assertContains(page, 'id="guest-note"')  # the visitor is told before starting
     assert client.head(reverse("new_game")).status_code == 200
     assert User.objects.count() == 0
     assert "_auth_user_id" not in client.session
@@ -111,6 +116,7 @@ def test_a_guest_sees_its_games_and_the_way_to_keep_them(client, guest_game):
 def test_an_account_is_not_called_a_guest(owner_client):
     home = owner_client.get("/")
     assertNotContains(home, BANNER)
+    assertNotContains(owner_client.get(reverse("new_game")), 'id="guest-note"')
     assertContains(home, f'<form method="post" action="{reverse("logout")}"')
 
 
@@ -169,6 +175,40 @@ def test_too_many_guests_from_one_address_are_refused_with_a_message(few_guests,
     assert Game.objects.count() == 2
     # Another address, or an account, is not held back.
     assert start_as_visitor(Client(), address="203.0.113.9").status_code == 302
+
+
+@pytest.mark.django_db(transaction=True)
+def test_parallel_visitors_cannot_overshoot_the_guest_limit(monkeypatch):
+    """Every start is slowed between counting and creating: only the limit get through."""
+    monkeypatch.setattr(guests, "PER_ADDRESS", 3)
+    real_token = guests.secrets.token_hex
+
+    def slow_token(size: int) -> str:
+        time.sleep(0.2)
+        return real_token(size)
+
+    monkeypatch.setattr(guests.secrets, "token_hex", slow_token)
+    visitors = 8
+    ready = threading.Barrier(visitors)
+    statuses: list = [None] * visitors
+
+    def visit(index: int) -> None:
+        try:
+            ready.wait(timeout=30)
+            statuses[index] = start_as_visitor(Client()).status_code
+        except BaseException as error:
+            statuses[index] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=visit, args=(i,)) for i in range(visitors)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+
+    assert sorted(statuses, key=str) == sorted([302] * 3 + [429] * 5, key=str)
+    assert Guest.objects.count() == 3
 
 
 def test_the_guest_limit_ends_when_the_hour_has_passed(few_guests):
