@@ -117,7 +117,12 @@
         var val = document.createElement("span");
         val.className = "val";
         pick.append(who, val);
-        pick.addEventListener("click", function () { choose(form, pad, true); });
+        pick.addEventListener("click", function () {
+          choose(form, pad, true);
+          // The button folds away as its keys open: the chosen key (or the first) takes focus.
+          var key = pad.querySelector(".keys input:checked") || pad.querySelector(".keys input");
+          if (key) { key.focus({ preventScroll: true }); }
+        });
         pad.insertBefore(pick, pad.querySelector(".keys"));
       });
       var wrong = pads.filter(function (pad) {
