@@ -57,7 +57,7 @@ class Game(models.Model):
 
     # The players' names, lowercase between bars ("|ann|ben|cat|dan|"), for the history's
     # player filter: JSONField lookups on a list don't work on SQLite.
-    player_names = models.CharField(max_length=200, default="", editable=False)
+    player_names = models.TextField(default="", editable=False)  # names can be 160 code points
     # The read-only link anyone may open to follow the game: /watch/<token>/.
     watch_token = models.CharField(max_length=64, unique=True, default=new_watch_token)
     watch_enabled = models.BooleanField(default=True)
