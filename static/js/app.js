@@ -114,6 +114,8 @@
         var who = document.createElement("span");
         who.className = "who";
         who.textContent = pad.dataset.who || "";
+        // A long name is cut short on the button: the whole of it is a hover away.
+        who.title = who.textContent;
         var val = document.createElement("span");
         val.className = "val";
         pick.append(who, val);
@@ -176,7 +178,12 @@
         choose(form, current && inPlay(current) && !filled(current) ? current : nextEmpty(form, null));
       }
     } else if (input.type === "radio" && tapped) {
-      choose(form, nextEmpty(form, input.closest("fieldset.pad")), true);
+      var next = nextEmpty(form, input.closest("fieldset.pad"));
+      choose(form, next, true);
+      // The tapped key folds away with its pad: focus goes where the finger goes next, the
+      // next seat's keys (a screen reader reads its name) or, all tapped, the button.
+      var goal = next ? next.querySelector(".keys input") : form.querySelector("[type=submit]");
+      if (goal) { goal.focus({ preventScroll: true }); }
     } else {
       refreshSteps(form);
     }
@@ -653,9 +660,22 @@
     if (wanted()) { acquire(); } else { show("The screen turns off as usual."); }
   }
 
+  // A step taller than what is left of the screen under the page's title: the score bar goes
+  // to the top, as after a recorded step, so the whole step is in view (not for a phone that
+  // comes back to a place in the page, nor when an error has the view).
+  function fitStep() {
+    var form = document.querySelector("#entry form.steps");
+    if (!form || window.scrollY !== 0 || location.hash) { return; }
+    if (form.getBoundingClientRect().bottom > window.innerHeight) { showScore(); }
+  }
+
   function start() {
     enhance(document);
-    showFieldErrors(document.getElementById("main"));
+    if (document.querySelector("#main .errorlist")) {
+      showFieldErrors(document.getElementById("main"));
+    } else {
+      fitStep();
+    }
     writeOutbox(readOutbox().filter(function (item) { return Date.now() - item.at < KEEP_FOR_MS; }));
     showWaiting();
     var elsewhere = readOutbox().filter(function (item) { return item.page !== location.pathname; });
