@@ -20,14 +20,16 @@ class KeyPad(forms.RadioSelect):
     rendering them one template at a time was a third of the game page's cost.
     """
 
-    def __init__(self, *args, wide=False, offered=None, **kwargs):
+    def __init__(self, *args, wide=False, offered=None, lean=False, **kwargs):
         super().__init__(*args, **kwargs)
         self.wide = wide
         self.offered = offered
+        self.lean = lean
 
     def render(self, name, value, attrs=None, renderer=None):
         attrs = self.build_attrs(self.attrs, attrs)
-        html = _keys_html(
+        draw = _lean_keys_html if self.lean else _keys_html
+        html = draw(
             name,
             tuple((str(option), str(label)) for option, label in self.choices),
             frozenset(str(v) for v in self.format_value(value)),
@@ -63,11 +65,43 @@ def _keys_html(
         keys.append(
             f'<label class="key{offered_class}"><input type="radio" name="{name}" '
             f'value="{escape(option_value)}"{checked}{extra}><span>{escape(label)}</span>'
-            "</label>\n"
+            "</label>"
         )
     wide_class = " wide-keys" if wide else ""
     id_attr = f' id="{escape(element_id)}"' if element_id else ""
     return f'<div class="keys{wide_class}"{id_attr}>{"".join(keys)}</div>'
+
+
+@lru_cache(maxsize=2048)
+def _lean_keys_html(
+    name: str,
+    choices: tuple[tuple[str, str], ...],
+    chosen: frozenset[str],
+    offered: str | None,
+    wide: bool,
+    element_id: str,
+    required: bool,
+    described_by: str,
+) -> str:
+    """The same pad as a list of its keys, which app.js draws as the radio buttons above.
+
+    Only for htmx answers (app.js is there): a pad of keys is most of the bytes of the swap
+    after a recorded hand, and the seats' lists are alike, so they compress to almost nothing.
+    """
+    keys = "|".join(value if value == label else f"{value}={label}" for value, label in choices)
+    extra = f' data-name="{escape(name)}" data-keys="{escape(keys)}"'
+    picked = [value for value in chosen if value]
+    if picked:
+        extra += f' data-chosen="{escape(picked[0])}"'
+    if offered is not None:
+        extra += f' data-offered="{escape(offered)}"'
+    if required:
+        extra += " data-required"
+    if described_by:
+        extra += f' data-described-by="{escape(described_by)}"'
+    wide_class = " wide-keys" if wide else ""
+    id_attr = f' id="{escape(element_id)}"' if element_id else ""
+    return f'<div class="keys{wide_class}"{id_attr}{extra}></div>'
 
 
 def bid_choices(rules: scoring.Rules, seat=None, scores=None, *, team=False):
@@ -78,11 +112,13 @@ def bid_choices(rules: scoring.Rules, seat=None, scores=None, *, team=False):
 
 
 @dataclass(frozen=True)
-class BidPad:
-    """One pad of the bids step; `side` and `team` let the page show a side's seats or its
-    team pad, whichever its "bid as a team" box asks for."""
+class Pad:
+    """One pad of a step: `who` names it in the step's summary of what has been tapped;
+    `side` and `team` let the bids step show a side's seats or its team pad, whichever its
+    "bid as a team" box asks for."""
 
     field: BoundField
+    who: str
     side: int | None = None
     team: bool = False
 
@@ -99,7 +135,17 @@ class BidsForm(forms.Form):
 
     hand = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
-    def __init__(self, *args, rules, players, first_bidder=None, dealer=None, scores=None, **kw):
+    def __init__(
+        self,
+        *args,
+        rules,
+        players,
+        first_bidder=None,
+        dealer=None,
+        scores=None,
+        lean=False,
+        **kw,
+    ):
         super().__init__(*args, **kw)
         self.rules = rules
         self.players = players
@@ -109,7 +155,7 @@ class BidsForm(forms.Form):
             field = forms.ChoiceField(
                 label=players[seat],
                 choices=bid_choices(rules),
-                widget=KeyPad(wide=wide),
+                widget=KeyPad(wide=wide, lean=lean),
                 error_messages={
                     "required": f"Choose {players[seat]}'s bid.",
                     "invalid_choice": f"Choose {players[seat]}'s bid from the keys.",
@@ -132,7 +178,7 @@ class BidsForm(forms.Form):
             self.fields[f"team_bid_{index}"] = forms.ChoiceField(
                 label=f"{names} as a team",
                 choices=bid_choices(rules, team=True),
-                widget=KeyPad(),
+                widget=KeyPad(lean=lean),
                 error_messages={
                     "required": f"Choose {names}'s bid.",
                     "invalid_choice": f"Choose {names}'s bid from the keys.",
@@ -180,19 +226,21 @@ class BidsForm(forms.Form):
     def toggles(self) -> list[BoundField]:
         return [self[f"team_{index}"] for index in self.team_sides]
 
-    def pads(self) -> list[BidPad]:
+    def pads(self) -> list[Pad]:
         """The pads in bidding order; a side's team pad comes where its first bidder's is."""
         pads = []
         placed = set()
         for seat in self.order:
             side = self.rules.side_of(seat)
+            who = self.players[seat]
             if side not in self.team_sides:
-                pads.append(BidPad(self[f"bid_{seat}"]))
+                pads.append(Pad(self[f"bid_{seat}"], who))
                 continue
             if side not in placed:
                 placed.add(side)
-                pads.append(BidPad(self[f"team_bid_{side}"], side, team=True))
-            pads.append(BidPad(self[f"bid_{seat}"], side))
+                team = " + ".join(self.players[partner] for partner in self.rules.sides[side])
+                pads.append(Pad(self[f"team_bid_{side}"], team, side, team=True))
+            pads.append(Pad(self[f"bid_{seat}"], who, side))
         return pads
 
     def clean(self):
@@ -240,13 +288,14 @@ class TricksForm(forms.Form):
 
     hand = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
-    def __init__(self, *args, rules, players, bids, contracts=None, **kw):
+    def __init__(self, *args, rules, players, bids, contracts=None, lean=False, **kw):
         super().__init__(*args, **kw)
         self.rules = rules
         self.groups = [(i.name, i.seats) for i in scoring.trick_inputs(rules, bids)]
+        self.names: dict[str, str] = {}
         choices = [(str(n), str(n)) for n in range(rules.tricks_per_hand + 1)]
         for name, seats in self.groups:
-            who = " + ".join(players[seat] for seat in seats)
+            who = self.names[name] = " + ".join(players[seat] for seat in seats)
             if len(seats) == 1 and bids is not None and bids[seats[0]] is not None:
                 label = f"{who} ({scoring.bid_label(bids[seats[0]])})"
             elif contracts is not None:
@@ -258,7 +307,7 @@ class TricksForm(forms.Form):
                 choices=choices,
                 coerce=int,
                 required=False,
-                widget=KeyPad(),
+                widget=KeyPad(lean=lean),
                 error_messages={"invalid_choice": "Choose the tricks from the keys."},
             )
 
@@ -284,6 +333,9 @@ class TricksForm(forms.Form):
             for name in empty:
                 self.add_error(name, "Not entered yet.")
         return cleaned
+
+    def pads(self) -> list[Pad]:
+        return [Pad(self[name], self.names[name]) for name, _ in self.groups]
 
     def tricks(self) -> list:
         per_seat: list[int | None] = [None] * self.rules.players

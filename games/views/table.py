@@ -97,8 +97,10 @@ def live_context(
     notice_kind: str = "warning",
     rows: bool = True,
     before: int | None = None,
+    lean: bool = False,
 ) -> dict:
-    """What the game page shows: cached parts, and the forms drawn afresh for each visitor."""
+    """What the game page shows: cached parts, and the forms drawn afresh for each visitor.
+    `lean` keys are drawn by app.js: only for the htmx swap after a recorded step."""
     game, state, rules = parts.game, parts.state, parts.rules
     if not state.finished:
         if state.pending_hand is not None:
@@ -108,11 +110,16 @@ def live_context(
                 players=game.players,
                 bids=state.pending_hand.bids,
                 contracts=state.pending_hand.contracts,
+                lean=lean,
             )
         elif not scoring.needs_bids(rules, state.next_number):
             # A hand that bids itself has no bids step: its tricks start it.
             tricks_form = tricks_form or TricksForm(
-                initial={"hand": state.next_number}, rules=rules, players=game.players, bids=None
+                initial={"hand": state.next_number},
+                rules=rules,
+                players=game.players,
+                bids=None,
+                lean=lean,
             )
         else:
             bids_form = bids_form or BidsForm(
@@ -122,6 +129,7 @@ def live_context(
                 first_bidder=state.next_first_bidder_seat,
                 dealer=state.next_dealer_seat,
                 scores=state.scores,
+                lean=lean,
             )
     shown, earlier = parts.page_of_rows(before) if rows else ([], 0)
     return {
@@ -148,7 +156,7 @@ def written(request: HtmxHttpRequest, write: recording.Written) -> HttpResponse:
             messages.success(request, write.notice)
         return redirect(write.game)
     parts = GameParts(write.game, write.hands, write.result)
-    context = live_context(parts, notice=write.notice, notice_kind="success", rows=False)
+    context = live_context(parts, notice=write.notice, notice_kind="success", rows=False, lean=True)
     context.update(oob=True, removed=write.removed_row)
     if write.added_row is not None:
         context["added"] = parts.rows([write.added_row])

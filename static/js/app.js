@@ -30,6 +30,123 @@
     }
   }
 
+  // ---- One screen per step: keys drawn from a list, one pad at a time, a summary to tap ----
+
+  // The swap after a recorded step lists each pad's keys ("nil=Nil|1|2|..."), to keep it
+  // small: draw them as the radio buttons the page itself draws.
+  function drawKeys(root) {
+    root.querySelectorAll(".keys[data-keys]").forEach(function (box) {
+      var data = box.dataset;
+      data.keys.split("|").forEach(function (item) {
+        var cut = item.indexOf("=");
+        var value = cut < 0 ? item : item.slice(0, cut);
+        var label = document.createElement("label");
+        label.className = value === data.offered ? "key offered" : "key";
+        var input = document.createElement("input");
+        input.type = "radio";
+        input.name = data.name;
+        input.value = value;
+        input.checked = value === data.chosen;
+        input.required = "required" in data;
+        if (data.describedBy) { input.setAttribute("aria-describedby", data.describedBy); }
+        var text = document.createElement("span");
+        text.textContent = cut < 0 ? item : item.slice(cut + 1);
+        label.append(input, text);
+        box.appendChild(label);
+      });
+      box.removeAttribute("data-keys");
+    });
+  }
+
+  function padsOf(form) { return Array.prototype.slice.call(form.querySelectorAll("fieldset.pad")); }
+
+  // A pad the "bid as a team" boxes have put aside is not drawn at all.
+  function inPlay(pad) { return pad.getClientRects().length > 0; }
+
+  function filled(pad) {
+    var chosen = pad.querySelector(".keys input:checked");
+    return !!chosen && !chosen.dataset.offered;
+  }
+
+  // The next pad still to tap after `after` (from the start when null), or null when all are.
+  function nextEmpty(form, after) {
+    var pads = padsOf(form).filter(inPlay);
+    var start = after ? pads.indexOf(after) + 1 : 0;
+    var order = pads.slice(start).concat(pads.slice(0, start));
+    return order.filter(function (pad) { return pad !== after && !filled(pad); })[0] || null;
+  }
+
+  function refreshSteps(form) {
+    padsOf(form).forEach(function (pad) {
+      var pick = pad.querySelector(".pick");
+      if (!pick) { return; }
+      var chosen = pad.querySelector(".keys input:checked");
+      var words = chosen ? chosen.parentNode.textContent.trim() : "";
+      var open = pad.classList.contains("current");
+      pick.querySelector(".val").textContent = words || "\u2013";
+      pick.classList.toggle("offered", !!chosen && (!!chosen.dataset.offered ||
+        chosen.parentNode.classList.contains("offered")));
+      pick.setAttribute("aria-expanded", open ? "true" : "false");
+      var legend = pad.querySelector("legend");
+      pick.setAttribute("aria-label", (legend ? legend.textContent.trim() : "") + ": " +
+        (words || "not chosen yet") + ". Tap to change.");
+    });
+  }
+
+  function choose(form, pad, scroll) {
+    padsOf(form).forEach(function (other) { other.classList.toggle("current", other === pad); });
+    refreshSteps(form);
+    if (scroll && pad && pad.getBoundingClientRect().bottom > window.innerHeight) {
+      pad.scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  // Each pad gets a button showing what was tapped on it; the pad to tap next shows its keys.
+  function setUpSteps(root) {
+    root.querySelectorAll("form.steps:not(.stepped)").forEach(function (form) {
+      var pads = padsOf(form);
+      if (pads.length < 2) { return; }
+      form.classList.add("stepped");
+      pads.forEach(function (pad) {
+        var pick = document.createElement("button");
+        pick.type = "button";
+        pick.className = "pick";
+        var who = document.createElement("span");
+        who.className = "who";
+        who.textContent = pad.dataset.who || "";
+        // A long name is cut short on the button: the whole of it is a hover away.
+        who.title = who.textContent;
+        var val = document.createElement("span");
+        val.className = "val";
+        pick.append(who, val);
+        pick.addEventListener("click", function () {
+          choose(form, pad, true);
+          // The button folds away as its keys open: the chosen key (or the first) takes focus.
+          var key = pad.querySelector(".keys input:checked") || pad.querySelector(".keys input");
+          if (key) { key.focus({ preventScroll: true }); }
+        });
+        pad.insertBefore(pick, pad.querySelector(".keys"));
+      });
+      var wrong = pads.filter(function (pad) {
+        return inPlay(pad) && pad.querySelector(".errorlist");
+      })[0];
+      choose(form, wrong || nextEmpty(form, null));
+    });
+  }
+
+  function enhance(root) {
+    drawKeys(root);
+    setUpSteps(root);
+  }
+
+  // A tap on a key moves on to the next pad; arrow keys in a pad only change its choice.
+  var tapped = false;
+  document.addEventListener("pointerdown", function (event) {
+    tapped = !!(event.target.closest && event.target.closest("form.stepped .keys"));
+  });
+
+  document.addEventListener("htmx:afterSwap", function () { enhance(document); });
+
   // A message from the last full page load ("Hand 1 corrected ...") is stale once htmx has
   // swapped in a newer state; the swapped part carries its own notice.
   document.addEventListener("htmx:afterSwap", function () {
@@ -42,6 +159,35 @@
     if (!form) { return; }
     delete input.dataset.offered;
     offerRemainder(form);
+  });
+
+  // After the remainder is offered, so the next pad to tap knows what is left.
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    var form = input.closest && input.closest("form.stepped");
+    if (!form) { return; }
+    var current = form.querySelector("fieldset.pad.current");
+    if (input.type === "checkbox") {
+      // A "bid as a team" box: ticked, the side's own pad opens for its total; unticked,
+      // the partners' pads are back and the next one to tap opens.
+      var side = input.name.replace("team_", "");
+      var team = form.querySelector('fieldset.pad[data-pad="team"][data-side="' + side + '"]');
+      if (input.checked && team && inPlay(team)) {
+        choose(form, team);
+      } else {
+        choose(form, current && inPlay(current) && !filled(current) ? current : nextEmpty(form, null));
+      }
+    } else if (input.type === "radio" && tapped) {
+      var next = nextEmpty(form, input.closest("fieldset.pad"));
+      choose(form, next, true);
+      // The tapped key folds away with its pad: focus goes where the finger goes next, the
+      // next seat's keys (a screen reader reads its name) or, all tapped, the button.
+      var goal = next ? next.querySelector(".keys input") : form.querySelector("[type=submit]");
+      if (goal) { goal.focus({ preventScroll: true }); }
+    } else {
+      refreshSteps(form);
+    }
+    tapped = false;
   });
 
   // ---- Every tap answered: "Saving...", field errors in view, a message for each failure ----
@@ -208,6 +354,24 @@
     if (field) { field.focus({ preventScroll: true }); }
   }
 
+  // After a recorded step: the score bar at the top of the screen, then what the hand scored
+  // and the next step under it.
+  function showScore() {
+    var live = document.getElementById("live");
+    if (!live) { return; }
+    window.scrollTo({ top: live.getBoundingClientRect().top + window.scrollY, behavior: "instant" });
+  }
+
+  // At once, not after the settle, so the phone never shows the step at the old place.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var detail = event.detail || {};
+    var config = detail.requestConfig;
+    if (event.target.id === "entry" && config && config.verb === "post" && detail.xhr &&
+        detail.xhr.status === 200) {
+      showScore();
+    }
+  });
+
   // After the settle, so the field to fix wins over htmx's own [autofocus].
   document.addEventListener("htmx:afterSettle", function (event) {
     showFieldErrors(event.target);
@@ -314,6 +478,7 @@
             }
           });
         });
+        if (form.classList.contains("stepped")) { refreshSteps(form); }
       });
     });
     showStatus();
@@ -495,8 +660,22 @@
     if (wanted()) { acquire(); } else { show("The screen turns off as usual."); }
   }
 
+  // A step taller than what is left of the screen under the page's title: the score bar goes
+  // to the top, as after a recorded step, so the whole step is in view (not for a phone that
+  // comes back to a place in the page, nor when an error has the view).
+  function fitStep() {
+    var form = document.querySelector("#entry form.steps");
+    if (!form || window.scrollY !== 0 || location.hash) { return; }
+    if (form.getBoundingClientRect().bottom > window.innerHeight) { showScore(); }
+  }
+
   function start() {
-    showFieldErrors(document.getElementById("main"));
+    enhance(document);
+    if (document.querySelector("#main .errorlist")) {
+      showFieldErrors(document.getElementById("main"));
+    } else {
+      fitStep();
+    }
     writeOutbox(readOutbox().filter(function (item) { return Date.now() - item.at < KEEP_FOR_MS; }));
     showWaiting();
     var elsewhere = readOutbox().filter(function (item) { return item.page !== location.pathname; });

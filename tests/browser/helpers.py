@@ -11,17 +11,20 @@ SCREENSHOTS = Path(settings.BASE_DIR) / "test-artifacts" / "screenshots"
 # A full-page picture is taken with the viewport still phone-sized, so a sticky submit bar
 # would sit mid-page over the keys: for the picture it goes back to its place in the form.
 # (CSSOM changes are allowed by the CSP; a <style> tag, as screenshot(style=...) adds, is not.)
-UNSTICK = """(stick) => document.querySelectorAll(".sticky-submit").forEach((bar) => {
+UNSTICK = """(stick) => document.querySelectorAll(".sticky-submit, .scorebar").forEach((bar) => {
   if (stick) { bar.removeAttribute("style"); } else { bar.style.position = "static"; }
 })"""
 
 
-def screenshot(page: Page, name: str) -> None:
-    page.evaluate(UNSTICK, False)
+def screenshot(page: Page, name: str, *, full_page: bool = True) -> None:
+    """The whole page, or with full_page=False the screen as the phone shows it."""
+    if full_page:
+        page.evaluate(UNSTICK, False)
     # caret="initial": Playwright's default hides the caret with an inline style on every
     # input and leaves style="" behind, which htmx then copies in a swap and the CSP blocks.
-    page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=True, caret="initial")
-    page.evaluate(UNSTICK, True)
+    page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=full_page, caret="initial")
+    if full_page:
+        page.evaluate(UNSTICK, True)
 
 
 def sign_in(page: Page, base_url: str, username: str, password: str) -> None:
@@ -38,6 +41,12 @@ def key(page: Page, name: str, value: str):
 
 
 def tap(page: Page, name: str, value: str) -> None:
+    """With app.js a step shows one pad's keys at a time, the others folded to a button that
+    says what was tapped on them: a folded pad is opened first, as a finger would."""
+    pad = page.locator("fieldset.pad").filter(has=page.locator(f'input[name="{name}"]'))
+    folded = pad.locator("button.pick")
+    if folded.count() and folded.is_visible():
+        folded.click()
     key(page, name, value).click()
 
 
