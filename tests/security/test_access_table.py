@@ -1,7 +1,8 @@
 """Every URL against every kind of visitor: the status each one gets, in one table.
 
-Columns: a visitor with no account, another account, the owner; for the watch URLs also the
-game's token when valid, revoked, and a wrong one. A game's private pages answer 404 to anyone
+Columns: a visitor with no account, another account, the owner; then (SCORER) a phone with no
+account that opened the table's scoring link. For the watch and table URLs also the token when
+valid, revoked, replaced, and a wrong one. A game's private pages answer 404 to anyone
 but its owner, so nobody learns that a game exists. A new URL must be added here, or the
 completeness test fails.
 """
@@ -65,7 +66,24 @@ TABLE = {
     ("service_worker", "get"): (200, 200, 200),
     ("service_worker", "post"): (405, 405, 405),
 }
+# A phone with no account holding the table's scoring link: the game page and its steps (the
+# game is not over, so a rematch is refused with a redirect to the game), nothing else of the
+# owner's, and the rest of the site as any visitor sees it.
+SCORER = "scorer"
+SCORER_STATUS = {
+    **{key: statuses[0] for key, statuses in TABLE.items()},
+    ("game", "get"): 200,
+    ("game_chart", "get"): 200,
+    ("post_bids", "post"): 302,
+    ("post_tricks", "post"): 302,
+    ("undo", "post"): 302,
+    ("rematch", "post"): 302,
+    ("edit_hand", "get"): 200,
+    ("edit_hand", "post"): 302,
+}
+SCORING_PAGES = {name for (name, _), status in SCORER_STATUS.items() if status in (200, 302)}
 WATCH = ("watch", "watch_live")
+TABLE_WATCH = ("table_watch", "table_live")
 PER_GAME = {"game", "game_chart", "post_bids", "post_tricks", "undo", "rematch", "edit_hand"}
 PER_GAME |= {"export_game", "export_csv", "rules_card", "compare", "share"}
 PER_GAME |= {"game_note", "hand_note"}
@@ -125,29 +143,48 @@ def url_for(name, game):
     return reverse(name, args=args)
 
 
-def sign_in_as(client, who, owner, stranger):
+def hold_scoring_link(client, game):
+    """Open the table's scoring link in this client, as a phone scanning its QR code would."""
+    game.table.set_scoring_link(enabled=True)
+    response = client.get(reverse("table_score", args=[game.table.score_token]))
+    assert response.status_code == 302
+
+
+def sign_in_as(client, who, owner, stranger, game=None):
     if who == OWNER:
         client.force_login(owner)
     elif who == OTHER:
         client.force_login(stranger)
+    elif who == SCORER:
+        hold_scoring_link(client, game)
 
 
-@pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER])
+@pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER, SCORER])
 @pytest.mark.parametrize(("name", "method"), list(TABLE))
 def test_status_by_visitor(client, owner, stranger, game, who, name, method):
-    sign_in_as(client, who, owner, stranger)
+    sign_in_as(client, who, owner, stranger, game)
     url = url_for(name, game)
     before = snapshot(game)
     response = getattr(client, method)(url, data_for(name, game) if method == "post" else None)
-    expected = TABLE[(name, method)][[VISITOR, OTHER, OWNER].index(who)]
+    if who == SCORER:
+        expected = SCORER_STATUS[(name, method)]
+    else:
+        expected = TABLE[(name, method)][[VISITOR, OTHER, OWNER].index(who)]
     if expected == LOGIN:
         assert response.status_code == 302
         assert response["Location"].startswith(reverse("login"))
     else:
         assert response.status_code == expected, response.content[:300]
-    if who != OWNER and name in PER_GAME:
+    if who in (VISITOR, OTHER) and name in PER_GAME:
         assert snapshot(game) == before, "someone else's request changed the game"
         assert game.players[0] not in response.content.decode()
+    if who == SCORER and name in PER_GAME - SCORING_PAGES:
+        assert snapshot(game) == before, "a scoring phone reached an owner-only page"
+        assert game.players[0] not in response.content.decode()
+
+
+def test_the_scorer_column_names_every_url():
+    assert set(SCORER_STATUS) == set(TABLE)
 
 
 @pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER])
@@ -173,6 +210,58 @@ def test_watch_links_by_token(client, owner, stranger, game, who, name, token, e
     assert client.post(reverse(name, args=[value])).status_code == 405
 
 
+@pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER, SCORER])
+@pytest.mark.parametrize("name", TABLE_WATCH)
+@pytest.mark.parametrize(
+    ("token", "expected"), [("valid", 200), ("off", 404), ("replaced", 404), ("wrong", 404)]
+)
+def test_table_links_by_token(client, owner, stranger, game, who, name, token, expected):
+    sign_in_as(client, who, owner, stranger, game)
+    table = game.table
+    value = table.watch_token
+    if token == "off":
+        table.set_watch_link(enabled=False)
+    elif token == "replaced":
+        table.set_watch_link(enabled=True, new_token=True)
+    elif token == "wrong":
+        value = value[:-2] + ("xy" if not value.endswith("xy") else "zz")
+    response = client.get(reverse(name, args=[value]))
+    assert response.status_code == expected
+    if expected == 200:
+        body = response.content.decode()
+        assert "Ann + Cat" in body
+        assert owner.username not in body
+    # A table link is read-only whoever holds it.
+    assert client.post(reverse(name, args=[value])).status_code == 405
+
+
+@pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER])
+@pytest.mark.parametrize(
+    ("token", "expected"), [("valid", 302), ("off", 404), ("replaced", 404), ("wrong", 404)]
+)
+def test_the_scoring_link_by_token(client, owner, stranger, game, who, token, expected):
+    sign_in_as(client, who, owner, stranger)
+    table = game.table
+    table.set_scoring_link(enabled=True)
+    value = table.score_token
+    if token == "off":
+        table.set_scoring_link(enabled=False)
+    elif token == "replaced":
+        table.set_scoring_link(enabled=True)
+    elif token == "wrong":
+        value = value[:-2] + ("xy" if not value.endswith("xy") else "zz")
+    response = client.get(reverse("table_score", args=[value]))
+    assert response.status_code == expected
+    if expected == 302:
+        assert response["Location"] == game.get_absolute_url()
+    # Opening it is the only way in; it takes no posts.
+    assert client.post(reverse("table_score", args=[value])).status_code == 405
+
+
+def test_the_scoring_link_is_off_until_the_owner_turns_it_on(game):
+    assert game.table.score_token is None
+
+
 def test_a_replaced_token_stops_working(client, game):
     old = game.watch_token
     game.watch_token = "replaced-token-value-1234567890"
@@ -191,23 +280,33 @@ def url_names(patterns):
 
 def test_the_table_names_every_url():
     named = set(url_names(get_resolver().url_patterns))
-    covered = {name for name, _ in TABLE} | set(WATCH)
+    covered = {name for name, _ in TABLE} | set(WATCH) | set(TABLE_WATCH) | {"table_score"}
     assert named == covered
 
 
 # Views still on require_GET, converted on another branch; strict, so the mark must go with it.
 # (A visitor asking for a new game is sent to sign in before the method is looked at.)
 def head_cases():
-    names = [name for name, method in TABLE if method == "get"] + list(WATCH)
-    for name in names:
-        for who in (VISITOR, OTHER, OWNER):
+    names = [name for name, method in TABLE if method == "get"] + list(WATCH) + list(TABLE_WATCH)
+    for name in [*names, "table_score"]:
+        for who in (VISITOR, OTHER, OWNER, SCORER):
             yield pytest.param(name, who, id=f"{name}-{who}")
 
 
 @pytest.mark.parametrize(("name", "who"), list(head_cases()))
 def test_head_is_answered_like_get(client, owner, stranger, game, who, name):
-    sign_in_as(client, who, owner, stranger)
-    url = reverse(name, args=[game.watch_token]) if name in WATCH else url_for(name, game)
+    sign_in_as(client, who, owner, stranger, game)
+    if name in WATCH:
+        url = reverse(name, args=[game.watch_token])
+    elif name in TABLE_WATCH:
+        url = reverse(name, args=[game.table.watch_token])
+    elif name == "table_score":
+        game.table.refresh_from_db()
+        if game.table.score_token is None:
+            game.table.set_scoring_link(enabled=True)
+        url = reverse(name, args=[game.table.score_token])
+    else:
+        url = url_for(name, game)
     got = client.get(url)
     head = client.head(url)
     assert head.status_code == got.status_code
