@@ -34,7 +34,8 @@ def owned_game(request: HttpRequest, pk: int, *, lock: bool = False, scoring: bo
 
     `lock` holds its row until the caller's transaction ends, for a write outside `recording`.
     """
-    games = games_open_to(Access.of(request, scoring=scoring))
+    # Its table too: the share page and a game's file read it, and the join costs nothing.
+    games = games_open_to(Access.of(request, scoring=scoring)).select_related("table")
     if lock:
         games = games.select_for_update(of=("self",))
     return get_object_or_404(games, pk=pk)
