@@ -119,7 +119,7 @@ def games_open_to(access: Access) -> "models.QuerySet[Game]":
         for table, token in access.grants:
             granted |= Q(table_id=table, table__score_token=token)
         later = Game.objects.filter(table_id=OuterRef("table_id"), pk__gt=OuterRef("pk"))
-        rule |= granted & ~Exists(later)
+        rule |= granted & Q(~Exists(later))
     return Game.objects.filter(rule)
 
 

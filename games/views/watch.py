@@ -227,19 +227,18 @@ def share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = owned_game(request, pk)
     table = game.table
     link = reachable_url(request, reverse("table_watch", args=[table.watch_token]))
+    score_link = None
+    if table.score_token:
+        score_link = reachable_url(request, reverse("table_score", args=[table.score_token]))
     context = {
         "game": game,
         "table": table,
         "link": link,
         "qr": qr_svg(link) if table.watch_enabled else None,
         "loopback": is_loopback(urlsplit(link).netloc),
-        "score_link": None,
+        "score_link": score_link,
+        "score_qr": qr_svg(score_link) if score_link else None,
     }
-    if table.score_token:
-        context["score_link"] = reachable_url(
-            request, reverse("table_score", args=[table.score_token])
-        )
-        context["score_qr"] = qr_svg(context["score_link"])
     return TemplateResponse(request, "games/share.html", context)
 
 
