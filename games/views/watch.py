@@ -235,7 +235,8 @@ def share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "table": table,
         "link": link,
         "qr": qr_svg(link) if table.watch_enabled else None,
-        "loopback": is_loopback(urlsplit(link).netloc),
+        # The host alone, for the warning: the whole link is right above it.
+        "loopback": urlsplit(link).hostname if is_loopback(urlsplit(link).netloc) else "",
         "score_link": score_link,
         "score_qr": qr_svg(score_link) if score_link else None,
     }
