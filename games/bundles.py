@@ -40,6 +40,27 @@ def _game_too_large(position: int) -> scoring.GameFileError:
     return _error(f"game {position}: more than {limits.MAX_GAME_FILE_BYTES} bytes")
 
 
+CSV_FILE = (
+    "this is a CSV export, which holds the scores but not the game itself: "
+    "import the JSON export (Export on the game page) instead"
+)
+
+
+def looks_like_csv(text: str) -> bool:
+    """A spreadsheet's rows rather than JSON: the app's own CSV export ("hand,dealer,...") or
+    any file whose first lines split on the same separator into the same number of cells."""
+    lines = [line for line in text.lstrip("\ufeff").splitlines()[:5] if line.strip()]
+    if not lines or lines[0].lstrip()[:1] in ("{", "["):
+        return False
+    if lines[0].startswith("hand,dealer,"):
+        return True
+    for separator in (",", ";", "\t"):
+        cells = [line.count(separator) for line in lines]
+        if cells[0] and all(count == cells[0] for count in cells):
+            return True
+    return False
+
+
 def _decode_json(data: Any) -> Any:
     if isinstance(data, (bytes, bytearray)):
         if len(data) > limits.MAX_IMPORT_BYTES:
@@ -54,6 +75,8 @@ def _decode_json(data: Any) -> Any:
         try:
             return json.loads(data)
         except json.JSONDecodeError as error:
+            if looks_like_csv(data):
+                raise _error(CSV_FILE) from None
             raise _error(
                 f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
             ) from None

@@ -153,7 +153,7 @@ class Game(models.Model):
 
     # The players' names, lowercase between bars ("|ann|ben|cat|dan|"), for the history's
     # player filter: JSONField lookups on a list don't work on SQLite.
-    player_names = models.CharField(max_length=200, default="", editable=False)
+    player_names = models.TextField(default="", editable=False)  # names can be 160 code points
     # The table it was played at; a rematch joins its game's table.
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="games")
     # The read-only link of this game alone, from before table links: /watch/<token>/. Old

@@ -11,12 +11,13 @@ game changed since the form was shown).
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import datetime
 from functools import cached_property
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import JSONField, Value
+from django.db.models import JSONField, Q, Value
 from django.http import Http404
 from django.utils import timezone
 
@@ -34,6 +35,53 @@ class Conflict(Exception):
     """The game moved on since the form was shown; the message says how."""
 
 
+def hands_label(first: int, last: int) -> str:
+    """ "hand 6" or "hands 6-8", for what a correction would remove."""
+    return f"hand {first}" if first == last else f"hands {first}-{last}"
+
+
+class EndsEarlier(Exception):
+    """A correction that ends the game before its last recorded hand: nothing is saved until
+    the person confirms that the hands after the new end go (`correct_hand(cut_after=...)`)."""
+
+    def __init__(self, ended_after: int, last: int, ending: str | None) -> None:
+        self.ended_after = ended_after
+        self.removed = hands_label(ended_after + 1, last)
+        how = f": {ending}" if ending else ""
+        super().__init__(
+            f"With this correction the game ends after hand {ended_after}{how}. "
+            f"{self.removed.capitalize()} would be removed."
+        )
+
+
+@dataclass(frozen=True)
+class Removed:
+    """What a correction that ended the game earlier took away, to put back on an undo: the
+    corrected hand as it was and the removed hands' rows, as JSON (a session keeps it)."""
+
+    version: int  # the game's version right after the correction; an undo needs it unchanged
+    number: int
+    rows: list[dict[str, Any]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": self.version, "number": self.number, "rows": self.rows}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Removed | None":
+        try:
+            return cls(int(data["version"]), int(data["number"]), list(data["rows"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    @property
+    def label(self) -> str:
+        numbers = [row["number"] for row in self.rows if row["number"] != self.number]
+        return hands_label(min(numbers), max(numbers)) if numbers else ""
+
+
+_KEPT_FIELDS = ("number", "bids", "tricks", "note", "recorded_at", "updated_at")
+
+
 @dataclass(frozen=True)
 class Written:
     """A saved write: the game as it now is, and which history rows it changed."""
@@ -45,6 +93,7 @@ class Written:
     added_row: int | None = None  # the hand whose row joined the history
     removed_row: int | None = None  # the hand whose row left it
     earlier_rows_changed: bool = False  # a correction: every later score moved
+    removed: Removed | None = None  # the hands a correction removed, for its undo
 
 
 def _already(number: int, step: str) -> Conflict:
@@ -189,10 +238,20 @@ class Table:
         return self._save(hands, result, added_row=number, notice=display.hand_line(result, number))
 
     def correct_hand(
-        self, number: int, bids: list | None, tricks: list | None, version: int
+        self,
+        number: int,
+        bids: list | None,
+        tricks: list | None,
+        version: int,
+        *,
+        cut_after: int | None = None,
     ) -> Written:
         """Correct any recorded hand; every later hand and the game-over state follow.
-        `bids` is None for a hand that bids itself."""
+        `bids` is None for a hand that bids itself.
+
+        A correction that ends the game earlier raises `EndsEarlier` unless `cut_after` names
+        the same new end: the person confirmed, and the hands after it are removed (kept in
+        `Written.removed` for an undo)."""
         self._check_version(version)
         if not 1 <= number <= len(self.hands):
             raise Conflict(f"There is no hand {number} in this game any more.")
@@ -204,16 +263,95 @@ class Table:
         hands[number - 1] = scoring.Hand(
             None if bids is None else tuple(bids), None if tricks is None else tuple(tricks)
         )
-        result = self.game.replay(hands)
-        Hand.objects.filter(game=self.game, number=number).update(
+        try:
+            result = self.game.replay(hands)
+        except scoring.HandError as error:
+            hands, result = self._ended_before(hands, number, error)
+            if cut_after != len(hands):
+                raise EndsEarlier(len(hands), len(self.hands), result.ending) from error
+        rows = Hand.objects.filter(game=self.game)
+        removed = None
+        if len(hands) < len(self.hands):
+            kept = rows.filter(Q(number=number) | Q(number__gt=len(hands))).order_by("number")
+            saved = [_as_json(row) for row in kept.values(*_KEPT_FIELDS)]
+            rows.filter(number__gt=len(hands)).delete()
+            self.game._hand_notes = None
+        rows.filter(number=number).update(
             bids=_as_read(result, number, bids),
             tricks=None if tricks is None else list(tricks),
             updated_at=timezone.now(),
         )
+        notice = f"Hand {number} corrected; every score after it was worked out again."
+        if len(hands) < len(self.hands):
+            gone = hands_label(len(hands) + 1, len(self.hands))
+            notice = (
+                f"Hand {number} corrected: the game now ends after hand {len(hands)}, "
+                f"so {gone} {'was' if gone.startswith('hand ') else 'were'} removed."
+            )
+        write = self._save(hands, result, notice=notice, earlier_rows_changed=True)
+        if len(hands) < len(self.hands):
+            removed = Removed(self.game.version, number, saved)
+            write = replace(write, removed=removed)
+        return write
+
+    def _ended_before(
+        self, hands: list[scoring.Hand], number: int, error: scoring.HandError
+    ) -> tuple[list[scoring.Hand], scoring.GameResult]:
+        """The hands up to the corrected game's new end, if `error` is a later hand refused
+        for coming after it; any other problem is raised as it is."""
+        if error.number <= number:
+            raise error
+        kept = hands[: error.number - 1]
+        result = self.game.replay(kept)
+        if not result.finished or result.ended_after != len(kept):
+            raise error
+        return kept, result
+
+    def put_back(self, version: int | None, removed: Removed) -> Written:
+        """Undo a correction that ended the game earlier: the corrected hand as it was and the
+        removed hands, rows and times exactly; only while nothing else changed since."""
+        self._check_version(version)
+        if removed.version != self.game.version:
+            raise Conflict(
+                "The game changed after that correction, so it can no longer be undone; "
+                "nothing was changed."
+            )
+        before = {row["number"]: row for row in removed.rows}
+        corrected = before.get(removed.number)
+        if corrected is None or len(self.hands) < removed.number:
+            raise Conflict("That correction can no longer be undone; nothing was changed.")
+        numbers = sorted(n for n in before if n != removed.number)
+        if numbers != list(range(len(self.hands) + 1, len(self.hands) + 1 + len(numbers))):
+            raise Conflict("That correction can no longer be undone; nothing was changed.")
+        hands = list(self.hands)
+        hands[removed.number - 1] = _scoring_hand(corrected)
+        hands += [_scoring_hand(before[n]) for n in numbers]
+        try:
+            result = self.game.replay(hands)
+        except scoring.HandError as error:
+            raise Conflict(
+                "That correction can no longer be undone; nothing was changed."
+            ) from error
+        rows = Hand.objects.filter(game=self.game)
+        rows.filter(number=removed.number).update(
+            bids=_json_or_null(corrected["bids"]),
+            tricks=corrected["tricks"],
+            updated_at=_when(corrected["updated_at"]),
+        )
+        new = Hand.objects.bulk_create(
+            Hand(game=self.game, **_row_fields(before[n])) for n in numbers
+        )
+        # auto_now_add and auto_now stamp the rows anew: set their own times back.
+        for row, n in zip(new, numbers, strict=True):
+            row.recorded_at = _when(before[n]["recorded_at"])
+            row.updated_at = _when(before[n]["updated_at"])
+        Hand.objects.bulk_update(new, ["recorded_at", "updated_at"])
+        self.game._hand_notes = None
+        label = removed.label
         return self._save(
             hands,
             result,
-            notice=f"Hand {number} corrected; every score after it was worked out again.",
+            notice=f"Undone: {label} put back, and hand {removed.number} as it was.",
             earlier_rows_changed=True,
         )
 
@@ -251,6 +389,35 @@ class Table:
             notice=f"Took back hand {number}'s tricks; its bids stay.",
             removed_row=number,
         )
+
+
+def _as_json(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **row,
+        "recorded_at": row["recorded_at"].isoformat(),
+        "updated_at": row["updated_at"].isoformat(),
+    }
+
+
+def _when(value: str) -> Any:
+    return datetime.fromisoformat(value)
+
+
+def _json_or_null(value: Any) -> Any:
+    return Value(None, JSONField()) if value is None else value
+
+
+def _row_fields(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "number": row["number"],
+        "bids": _json_or_null(row["bids"]),
+        "tricks": row["tricks"],
+        "note": row["note"],
+    }
+
+
+def _scoring_hand(row: dict[str, Any]) -> scoring.Hand:
+    return Hand(bids=row["bids"], tricks=row["tricks"]).to_scoring()
 
 
 @contextmanager

@@ -21,6 +21,7 @@ since a backup must not carry a secret that opens (or scores) a table.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from dataclasses import dataclass
@@ -47,6 +48,17 @@ class Refused(Exception):
         super().__init__(problems[0])
         self.problems = problems
         self.more = more
+
+
+class Duplicate(Exception):
+    """A one-game file whose game is already one of the owner's: nothing is kept."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(f"{game.title} is already in your games")
+        self.game = game
+
+
+ALREADY_HERE = "already in your games, so not imported again"
 
 
 @dataclass(frozen=True)
@@ -149,6 +161,75 @@ def title(parsed: scoring.GameFile) -> str:
     return " vs ".join(sides)[:200]
 
 
+def counted(count: int, thing: str) -> str:
+    """ "1 game", "2 games"."""
+    return f"{count} {thing}{'' if count == 1 else 's'}"
+
+
+def _bids_as_read(rules: scoring.Rules, bids: Any) -> Any:
+    """A bid as the table stores it: under rules where a 0 bid is nil, a 0 is written "nil"."""
+    if bids is None or not rules.zero_is_nil:
+        return None if bids is None else list(bids)
+    return [scoring.NIL if bid == 0 and type(bid) is int else bid for bid in bids]
+
+
+def fingerprint(
+    players: Any,
+    rules: scoring.Rules,
+    first_dealer: int,
+    hands: Any,
+    created: datetime | None,
+) -> str:
+    """What makes two games the same game: players, rules, first dealer, every hand, and when
+    it was created (left out for a file that does not say). A file exported from this app and
+    imported again has the fingerprint of the game it came from."""
+    content = {
+        "players": list(players),
+        "rules": rules.to_dict(),
+        "first_dealer": first_dealer,
+        "hands": [
+            [_bids_as_read(rules, hand.bids), None if hand.tricks is None else list(hand.tricks)]
+            for hand in hands
+        ],
+        "created": None if created is None else created.astimezone(UTC).isoformat(),
+    }
+    text = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class _Existing:
+    """The owner's games, looked up by players and hand count (one query), for `twin`."""
+
+    def __init__(self, owner: Any) -> None:
+        self.by_shape: dict[tuple[tuple[str, ...], int], list[tuple[int, datetime]]] = {}
+        rows = Game.objects.filter(owner=owner).values_list(
+            "pk", "players", "hand_count", "created_at"
+        )
+        for pk, players, hand_count, created in rows.iterator():
+            self.by_shape.setdefault((tuple(players), hand_count), []).append((pk, created))
+
+    def twin(self, parsed: scoring.GameFile, meta: Meta) -> Game | None:
+        """The owner's game this file's game is a copy of, or None. Only games of the same
+        players, length (and creation time, when the file gives one) are read in full."""
+        candidates = self.by_shape.get((tuple(parsed.players), len(parsed.hands)), [])
+        if meta.created is not None:
+            candidates = [(pk, when) for pk, when in candidates if when == meta.created]
+        if not candidates:
+            return None
+        wanted = fingerprint(
+            parsed.players, parsed.rules, parsed.first_dealer, parsed.hands, meta.created
+        )
+        for pk, created in candidates:
+            game = Game.objects.get(pk=pk)
+            created_at = created if meta.created is not None else None
+            found = fingerprint(
+                game.players, game.rules_obj(), game.first_dealer, game.recorded_hands(), created_at
+            )
+            if found == wanted:
+                return game
+        return None
+
+
 def _check(raw: Any, position: int, single: bool) -> tuple[scoring.GameFile, Meta]:
     parsed = bundles.parse_one(raw, position, single)
     try:
@@ -157,9 +238,16 @@ def _check(raw: Any, position: int, single: bool) -> tuple[scoring.GameFile, Met
         raise scoring.GameFileError(str(error) if single else f"game {position}: {error}") from None
 
 
-def stage(owner: Any, source: bundles.GameSource, filename: str = "") -> Restore:
+def stage(
+    owner: Any, source: bundles.GameSource, filename: str = "", *, copy: bool = False
+) -> Restore:
     """Read and check every game of the file and keep them for `import_some`; or keep nothing
-    and raise Refused (a bad game, an account over its limits) or GameFileError (a bad file)."""
+    and raise Refused (a bad game, an account over its limits) or GameFileError (a bad file).
+
+    A game already among the owner's (same `fingerprint`) is not imported again unless `copy`:
+    a one-game file raises Duplicate, keeping nothing; in a file of games it is reported as
+    such and skipped."""
+    existing = None if copy else _Existing(owner)
     owned = Game.objects.filter(owner=owner)
     have_games = owned.count()
     have_hands = owned.aggregate(total=Sum("hand_count"))["total"] or 0
@@ -184,7 +272,14 @@ def stage(owner: Any, source: bundles.GameSource, filename: str = "") -> Restore
             hands += len(parsed.hands)
             if problems:
                 continue  # nothing more is kept, but every game is still checked
-            text = json.dumps(parsed.to_dict(), ensure_ascii=False, separators=(",", ":"))
+            twin = None if existing is None else existing.twin(parsed, meta)
+            if twin is not None and source.single:
+                raise Duplicate(twin)
+            text = (
+                ""
+                if twin
+                else json.dumps(parsed.to_dict(), ensure_ascii=False, separators=(",", ":"))
+            )
             batch.append(
                 RestoreItem(
                     position=position,
@@ -193,6 +288,8 @@ def stage(owner: Any, source: bundles.GameSource, filename: str = "") -> Restore
                     table_key=meta.table,
                     title=title(parsed),
                     data=text,
+                    done=twin is not None,
+                    outcome=display.sentence(ALREADY_HERE) if twin else "",
                 )
             )
             size += len(text)
@@ -201,13 +298,13 @@ def stage(owner: Any, source: bundles.GameSource, filename: str = "") -> Restore
                 batch, size = [], 0
         if have_games + count > limits.MAX_ACCOUNT_GAMES:
             problems.append(
-                f"the file holds {count} games and you have {have_games}: an account keeps "
-                f"at most {limits.MAX_ACCOUNT_GAMES}"
+                f"the file holds {counted(count, 'game')} and you have {have_games}: "
+                f"an account keeps at most {limits.MAX_ACCOUNT_GAMES}"
             )
         if have_hands + hands > limits.MAX_ACCOUNT_HANDS:
             problems.append(
-                f"the file holds {hands} hands and your games have {have_hands}: an account "
-                f"keeps at most {limits.MAX_ACCOUNT_HANDS}"
+                f"the file holds {counted(hands, 'hand')} and your games have {have_hands}: "
+                f"an account keeps at most {limits.MAX_ACCOUNT_HANDS}"
             )
         if problems:
             raise Refused(problems, more=max(0, bad - MAX_PROBLEMS))

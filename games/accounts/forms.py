@@ -11,3 +11,10 @@ class SignupForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+    def validate_password_for_user(self, user, password_field_name="password1"):
+        """A password that is too short or too common is said next to the password itself,
+        not under its confirmation (Django's default)."""
+        super().validate_password_for_user(  # type: ignore[misc]  # missing from django-stubs
+            user, password_field_name=password_field_name
+        )

@@ -1,4 +1,8 @@
-"""Sign up, sign in and out, change a password; resetting one by e-mail is Django's own views."""
+"""Sign up, sign in and out, change a password; resetting one by e-mail is Django's own views.
+
+A guest (games/accounts/guests.py) may sign up, which turns it into an account with its games,
+or sign in, which moves its games into that account; signing out ends it and its games.
+"""
 
 from django.conf import settings
 from django.contrib import messages
@@ -6,16 +10,18 @@ from django.contrib.auth import login, logout, update_session_auth_hash
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.core.exceptions import NON_FIELD_ERRORS
-from django.http import HttpResponse
+from django.db import transaction
+from django.http import HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
-from games.accounts import throttle
+from games.accounts import guests, throttle
 from games.accounts.forms import SignupForm
+from games.models import Game
 from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, navigate
 
 SAFE_OR_POST = ["GET", "HEAD", "POST"]
@@ -28,16 +34,32 @@ def _partial(request: HtmxHttpRequest, page: str) -> str:
 @sensitive_post_parameters("password1", "password2")
 @require_http_methods(SAFE_OR_POST)
 def signup(request: HtmxHttpRequest) -> HttpResponse:
-    """A new account, signed in at once: the next tap is "New game"."""
-    if request.user.is_authenticated:
+    """A new account, signed in at once: the next tap is "New game". A guest's sign-up makes
+    its own user the account, so every game, note and statistic it has stays."""
+    guest_id = guests.guest_id(request.user)
+    guest = guest_id is not None
+    if request.user.is_authenticated and not guest:
         return redirect("home")
-    form = SignupForm(request.POST if request.method == "POST" else None)
+    data = request.POST if request.method == "POST" else None
+    if guest:
+        # The guest's made-up name is no suggestion for a real one.
+        form = SignupForm(data, instance=request.user, initial={"username": "", "email": ""})
+    else:
+        form = SignupForm(data)
     if form.is_bound and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        with transaction.atomic():
+            if guest_id is not None and not guests.lock(guest_id):
+                return navigate(request, "home")  # signed up already, in another tab
+            user = form.save()
+            guests.become_account(user)
+        login(request, user, backend=guests.BACKEND)
+        guests.forget_flag(request)
+        if guest:
+            messages.success(request, "Account created. The games you played as a guest are in it.")
         return navigate(request, "home")
     template = _partial(request, "registration/signup.html")
-    return TemplateResponse(request, template, {"form": form}, status=422 if form.errors else 200)
+    context = {"form": form, "guest": guest}
+    return TemplateResponse(request, template, context, status=422 if form.errors else 200)
 
 
 def safe_next(request: HtmxHttpRequest) -> str:
@@ -54,9 +76,12 @@ def safe_next(request: HtmxHttpRequest) -> str:
 @require_http_methods(SAFE_OR_POST)
 def sign_in(request: HtmxHttpRequest) -> HttpResponse:
     """Django's sign-in form; too many failures for a name from one address, or from one
-    address at all, are refused a while with 429."""
+    address at all, are refused a while with 429. A guest signing in brings its games along,
+    unless the account would then hold more than an account keeps (409, nothing moved)."""
     next_url = safe_next(request)
-    if request.user.is_authenticated:
+    guest_id = guests.guest_id(request.user)
+    guest = guest_id is not None
+    if request.user.is_authenticated and not guest:
         return redirect(next_url)
     form = AuthenticationForm(request, data=request.POST if request.method == "POST" else None)
     refused = None
@@ -70,22 +95,48 @@ def sign_in(request: HtmxHttpRequest) -> HttpResponse:
             status = 429
         elif form.is_valid():
             throttle.succeeded(attempt)
-            login(request, form.get_user())
-            return navigate(request, next_url)
+            account = form.get_user()
+            moved = 0
+            if guest_id is not None:
+                try:
+                    moved = guests.move_to(guest_id, account)
+                except guests.MoveRefused as error:
+                    form.add_error(None, str(error))
+                    status = 409
+            if status != 409:
+                login(request, account)
+                if moved:
+                    messages.success(
+                        request,
+                        f"Signed in. {moved} game{'s' if moved != 1 else ''} you played as a "
+                        "guest on this phone moved into your account.",
+                    )
+                return navigate(request, next_url)
         else:
             if not form.has_error(NON_FIELD_ERRORS, "invalid_login"):
                 throttle.give_back(attempt)  # a blank field: no password was tried
             status = 422
-    context = {"form": form, "next": next_url, "refused": refused}
+    context = {"form": form, "next": next_url, "refused": refused, "guest": guest}
     return TemplateResponse(
         request, _partial(request, "registration/login.html"), context, status=status
     )
 
 
-@require_POST
+@require_http_methods(SAFE_OR_POST)
 def sign_out(request: HtmxHttpRequest) -> HttpResponse:
-    """Ends the session on the server: a copy of the cookie no longer signs anyone in."""
+    """Ends the session on the server: a copy of the cookie no longer signs anyone in.
+
+    A guest is first shown what signing out costs (its games go with it), since nothing else
+    could bring them back; for anyone else a link can't sign out (405)."""
+    guest_id = guests.guest_id(request.user)
+    if request.method != "POST":
+        if guest_id is None:
+            return HttpResponseNotAllowed(["POST"])
+        games = Game.objects.filter(owner_id=guest_id).count()
+        return TemplateResponse(request, "registration/logout_guest.html", {"games": games})
     logout(request)
+    if guest_id is not None:
+        guests.end(guest_id)
     return navigate(request, settings.LOGOUT_REDIRECT_URL)
 
 
@@ -94,7 +145,11 @@ def sign_out(request: HtmxHttpRequest) -> HttpResponse:
 @login_required
 @require_http_methods(SAFE_OR_POST)
 def password_change(request: AuthenticatedHttpRequest) -> HttpResponse:
-    """A new password; every other device signed in to the account is signed out."""
+    """A new password; every other device signed in to the account is signed out. A guest has
+    no password to change: it is offered the sign-up, which sets one."""
+    if guests.guest_id(request.user) is not None:
+        messages.info(request, "You are playing as a guest: sign up to choose a password.")
+        return navigate(request, "signup")
     form = PasswordChangeForm(request.user, request.POST if request.method == "POST" else None)
     if form.is_bound and form.is_valid():
         user = form.save()

@@ -8,11 +8,20 @@ from games.scoring.limits import MAX_IMPORT_BYTES
 class ImportForm(forms.Form):
     file = forms.FileField(
         label="Game file",
-        help_text="A .json file exported from this app: one game, or all your games.",
+        help_text=(
+            "A .json file exported from this app: one game (Export on the game page), or all "
+            "your games. A CSV export can't be imported."
+        ),
         error_messages={
             "required": "Choose a game file to import.",
             "empty": "That file is empty: it can't be a game file.",
         },
+    )
+
+    copy = forms.BooleanField(
+        label="Import again as a copy",
+        required=False,
+        help_text="A game already in your games is not imported twice unless this is ticked.",
     )
 
     def clean_file(self):

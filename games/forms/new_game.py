@@ -5,7 +5,12 @@ from typing import Any
 from django import forms
 
 from games import display, scoring
-from games.scoring.limits import MAX_GAME_NAME, MAX_PLAYER_NAME, MAX_SEATS
+from games.scoring.limits import (
+    MAX_GAME_NAME,
+    MAX_PLAYER_NAME,
+    MAX_PLAYER_NAME_CODE_POINTS,
+    MAX_SEATS,
+)
 
 
 class NewGameForm(forms.Form):
@@ -34,17 +39,16 @@ class NewGameForm(forms.Form):
         for seat in range(MAX_SEATS):
             self.fields[f"player_{seat}"] = forms.CharField(
                 label=f"Seat {seat + 1}",
-                max_length=MAX_PLAYER_NAME,
+                # The rule counts characters as a reader does (player_name_problem); this
+                # only bounds the post. A browser's maxlength counts UTF-16 units: 2 a code point.
+                max_length=2 * MAX_PLAYER_NAME_CODE_POINTS,
+                widget=forms.TextInput({"maxlength": 2 * MAX_PLAYER_NAME_CODE_POINTS}),
                 required=seat < 2,
                 error_messages={
                     "required": "Enter a name.",
-                    "max_length": f"Keep the name to {MAX_PLAYER_NAME} letters or fewer.",
+                    "max_length": f"Keep the name to {MAX_PLAYER_NAME} characters or fewer.",
                 },
-                help_text=(
-                    "Partners sit opposite: seats 1 and 3 play seats 2 and 4."
-                    if seat == 0
-                    else ("Leave empty for a 2- or 3-player game." if seat >= 2 else "")
-                ),
+                help_text=seat_hint(seat),
             )
         for setting in scoring.SETTINGS:
             self.fields[f"rule_{setting.name}"] = rule_field(setting)
@@ -95,10 +99,11 @@ class NewGameForm(forms.Form):
             # Name the first seat that is missing, or the first one too many.
             seat = min(len(names), rules.players)
             given = "1 name was" if len(names) == 1 else f"{len(names)} names were"
-            self.add_error(
-                f"player_{seat}",
-                f"These rules are for {rules.players} players, but {given} given.",
-            )
+            message = f"These rules are for {rules.players} players, but {given} given"
+            fitting = rules_for_players(len(names))
+            if fitting:
+                message += f": for {len(names)} players choose the rules “{fitting}”"
+            self.add_error(f"player_{seat}", f"{message}.")
             return cleaned
         for seat, name in enumerate(names):
             problem = scoring.player_name_problem(name)
@@ -115,6 +120,26 @@ class NewGameForm(forms.Form):
         cleaned["rules"] = rules
         cleaned["players"] = names
         return cleaned
+
+
+def rules_for_players(count: int) -> str | None:
+    """The title of the first preset for `count` players (the default is for four)."""
+    for preset in scoring.PRESETS.values():
+        if count != 4 and preset.overrides.get("players") == count:
+            return preset.title
+    return None
+
+
+def seat_hint(seat: int) -> str:
+    """What a seat's field says: partners opposite under the default rules, which are for four
+    players; fewer players need rules for that many, named here as the preset list names them."""
+    if seat == 0:
+        return "Partners sit opposite: seats 1 and 3 play seats 2 and 4."
+    if seat == 2:
+        return f"For 2 players leave seats 3 and 4 empty and choose “{rules_for_players(2)}”."
+    if seat == 3:
+        return f"For 3 players leave seat 4 empty and choose “{rules_for_players(3)}”."
+    return ""
 
 
 OFF = "off"

@@ -29,7 +29,7 @@ from .entry import (
 )
 from .errors import BidError, GameFileError, HandError, RulesError, ScoringError, TrickError
 from .gamefile import FORMAT, GameFile, parse_game_file, score_file
-from .limits import MAX_GAME_NAME, MAX_PLAYER_NAME
+from .limits import MAX_GAME_NAME, MAX_PLAYER_NAME, MAX_PLAYER_NAME_CODE_POINTS
 from .presets import PRESETS, Preset, get_preset
 from .results import GameResult, HandResult, PendingHand, SideHand, SideTotal, Term
 from .rules import BLIND_NIL, NIL, SETTINGS, SETTINGS_BY_NAME, Rules, Setting
@@ -39,6 +39,7 @@ __all__ = [
     "FORMAT",
     "MAX_GAME_NAME",
     "MAX_PLAYER_NAME",
+    "MAX_PLAYER_NAME_CODE_POINTS",
     "NIL",
     "PRESETS",
     "SETTINGS",

@@ -6,11 +6,14 @@ Forms and templates translate what this module says; they decide no rule themsel
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeGuard
 
-from .limits import MAX_GAME_NAME, MAX_NOTE, MAX_PLAYER_NAME
+import regex  # type: ignore[import-untyped]
+
+from .limits import MAX_GAME_NAME, MAX_NOTE, MAX_PLAYER_NAME, MAX_PLAYER_NAME_CODE_POINTS
 from .rules import BLIND_NIL, NIL, Rules
 
 Bid = int | str
@@ -22,6 +25,8 @@ _NILS = frozenset((NIL, BLIND_NIL))
 # "blind_7" -> 7 for every count a hand can have: the replay looks bids up, it never parses.
 _BLIND_COUNTS = {f"blind_{count}": count for count in range(18)}
 _KEY = re.compile(r"(?:blind_)?(?:0|[1-9][0-9]?)")
+# One user-perceived character (an extended grapheme cluster, Unicode Standard Annex #29).
+_GRAPHEME = regex.compile(r"\X")
 
 
 def is_nil(bid: object) -> TypeGuard[str]:
@@ -165,17 +170,66 @@ def trick_inputs(rules: Rules, bids: Sequence[object] | None) -> list[TrickInput
     return inputs
 
 
+# Characters that end a line, whatever the platform calls them.
+_LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+_JOINERS = frozenset("\u200c\u200d")  # zero-width non-joiner and joiner
+_TAGS = range(0xE0020, 0xE0080)  # emoji tag characters, as in the flag of Scotland
+
+
+def _is_tag(char: str) -> bool:
+    return ord(char) in _TAGS
+
+
+def name_length(name: str) -> int:
+    """How many characters a reader sees: "👩🏽‍🦱Zoë" is 4, however many code points make it."""
+    return len(_GRAPHEME.findall(name))
+
+
+def _character_problem(name: str) -> str | None:
+    """Line breaks, control codes and invisible formatting, except where joiners join."""
+    for index, char in enumerate(name):
+        if char in _LINE_BREAKS:
+            return "the name contains a line break: a name is one line"
+        category = unicodedata.category(char)
+        if category == "Cc":
+            return "the name contains a tab or another control character"
+        if category == "Cs":
+            return "the name contains a broken character (half of a pair)"
+        if category == "Zs" and char != " ":
+            return "the name contains an unusual space: use an ordinary space"
+        if category != "Cf":
+            continue
+        before = name[index - 1] if index else ""
+        after = name[index + 1] if index + 1 < len(name) else ""
+        if char in _JOINERS and _joinable(before) and _joinable(after):
+            continue
+        if _is_tag(char) and before and (_is_tag(before) or not before.isspace()):
+            continue
+        return "the name contains an invisible formatting character"
+    return None
+
+
+def _joinable(char: str) -> bool:
+    """A joiner stands between two visible characters, never at an end or next to a space."""
+    return bool(char) and not char.isspace() and char not in _JOINERS
+
+
 def player_name_problem(name: str) -> str | None:
-    """What is wrong with a player's name, or None: one printable line, 1 to 40 characters."""
+    """What is wrong with a player's name, or None: one line of 1 to 40 characters as a reader
+    counts them (a joined emoji is one), with no control codes or stray invisible marks."""
     if not isinstance(name, str):
         return "the name must be text"
     name = name.strip()
     if not name:
         return "the name is empty"
-    if not name.isprintable():
-        return "the name contains a line break, tab or control code"
-    if len(name) > MAX_PLAYER_NAME:
+    problem = _character_problem(name)
+    if problem:
+        return problem
+    if name_length(name) > MAX_PLAYER_NAME:
         return f"the name is longer than {MAX_PLAYER_NAME} characters"
+    if len(name) > MAX_PLAYER_NAME_CODE_POINTS:
+        # Only joined emoji get here: each one is several code points under one character.
+        return "the name has too many joined emoji: keep it shorter"
     return None
 
 

@@ -6,7 +6,10 @@ name and note at its longest), and a test writes such games to check the per-gam
 budgets below.
 """
 
-MAX_PLAYER_NAME = 40
+MAX_PLAYER_NAME = 40  # characters as a reader counts them: a joined emoji is one
+# The code points behind those 40 characters: a skin-toned, haired emoji is 4 of them, so a name
+# of 40 such emoji fits; the byte budgets below are worked out from this.
+MAX_PLAYER_NAME_CODE_POINTS = 4 * MAX_PLAYER_NAME
 MAX_GAME_NAME = 200
 MAX_NOTE = 100  # a note on a game or on one hand: one printable line
 MAX_SEATS = 4
@@ -18,7 +21,9 @@ MAX_JSON_DEPTH = 20
 # The most bytes the export writes (UTF-8, at most 4 bytes a character: names and notes are
 # one printable line, so JSON escapes nothing in them but `"` and `\`, 2 bytes each).
 MAX_HAND_BYTES = 120 + 4 * MAX_NOTE
-MAX_GAME_HEADER_BYTES = 4_000 + 4 * (MAX_GAME_NAME + MAX_NOTE + MAX_SEATS * MAX_PLAYER_NAME)
+MAX_GAME_HEADER_BYTES = 4_000 + 4 * (
+    MAX_GAME_NAME + MAX_NOTE + MAX_SEATS * MAX_PLAYER_NAME_CODE_POINTS
+)
 # One game file (`manage.py score`, a one-game import): the largest game there can be.
 MAX_GAME_FILE_BYTES = MAX_GAME_HEADER_BYTES + MAX_HANDS * MAX_HAND_BYTES
 # A backup of a whole account, what "Export all games" writes: about 160 MB at the limits,

@@ -62,13 +62,22 @@ def import_game(request: HtmxHttpRequest) -> HttpResponse:
     """A game file, or a file of all one's games: checked whole, then imported game by game.
     A file with any bad game imports nothing, and says which games and why."""
     posted = request.method == "POST"
+    context_extra: dict = {}
     form = ImportForm(request.POST if posted else None, request.FILES if posted else None)
     if form.is_bound and form.is_valid():
         started = time.monotonic()
         upload = form.cleaned_data["file"]
         try:
             source = bundles.GameSource.open(upload, upload.size)
-            kept = restore.stage(request.user, source, upload.name or "")
+            copy = form.cleaned_data["copy"]
+            kept = restore.stage(request.user, source, upload.name or "", copy=copy)
+        except restore.Duplicate as twin:
+            form.add_error(
+                "file",
+                f"{display.sentence(str(twin))} Nothing was imported. To have it twice, tick "
+                "“Import again as a copy”.",
+            )
+            context_extra = {"duplicate": twin.game}
         except scoring.GameFileError as error:
             form.add_error("file", display.sentence(str(error)))
         except restore.Refused as refused:
@@ -85,7 +94,7 @@ def import_game(request: HtmxHttpRequest) -> HttpResponse:
                     messages.success(request, f"Imported {item.game.title}.")
                     return navigate(request, item.game)
             return navigate(request, kept)
-    context = {"form": form, "unfinished": unfinished(request.user)}
+    context = {"form": form, "unfinished": unfinished(request.user), **context_extra}
     template = "games/import.html#form" if request.htmx else "games/import.html"
     return TemplateResponse(request, template, context, status=422 if form.errors else 200)
 

@@ -15,6 +15,7 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from games.accounts import guests
 from games.forms.history import HistoryFilter
 from games.models import Game
 from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, signed_in
@@ -106,6 +107,7 @@ def render_history(
 def home(request: HtmxHttpRequest) -> HttpResponse:
     if not signed_in(request):
         return TemplateResponse(request, "games/welcome.html")
+    guests.keep_alive(request)
     return render_history(request, "games/home.html", PLAYING_FIRST)
 
 

@@ -7,7 +7,6 @@ the standings, a new or removed history row, a notice); without JavaScript, post
 """
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
@@ -16,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import reswap, retarget
 
 from games import display, recording, scoring
+from games.accounts import guests
 from games.forms.new_game import NewGameForm
 from games.forms.table import BidsForm, EditHandForm, TricksForm, posted_number
 from games.models import Access, Game, games_open_to
@@ -25,29 +25,38 @@ from games.views.base import HtmxHttpRequest, navigate, owned_game, post_only
 TEMPLATE = "games/game.html"
 
 
-@login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def new_game(request: HtmxHttpRequest) -> HttpResponse:
-    """The form judges names and seats; the rules are checked by building them."""
+    """The form judges names and seats; the rules are checked by building them. A visitor
+    without an account becomes a guest here, on a valid post only (never for a page view)."""
     form = NewGameForm(request.POST if request.method == "POST" else None)
+    status = 200
     if form.is_bound and form.is_valid():
-        data = form.cleaned_data
-        game = recording.create_game(
-            request.user,
-            name=data["name"].strip(),
-            players=data["players"],
-            rules=data["rules"],
-            preset=data["preset"],
-            first_dealer=data["first_dealer"],
-        )
-        return navigate(request, game)
+        refused = None if request.user.is_authenticated else guests.start(request)
+        if refused:
+            form.add_error(None, refused)
+            status = 429
+        else:
+            guests.keep_alive(request)
+            data = form.cleaned_data
+            game = recording.create_game(
+                request.user,
+                name=data["name"].strip(),
+                players=data["players"],
+                rules=data["rules"],
+                preset=data["preset"],
+                first_dealer=data["first_dealer"],
+            )
+            return navigate(request, game)
     context = {
         "form": form,
-        "known_names": known_names(request.user),
+        "known_names": known_names(request.user) if request.user.is_authenticated else [],
         "presets": scoring.PRESETS.values(),
     }
     template = "games/new.html#form" if request.htmx else "games/new.html"
-    return TemplateResponse(request, template, context, status=422 if form.errors else 200)
+    if form.errors and status == 200:
+        status = 422
+    return TemplateResponse(request, template, context, status=status)
 
 
 def known_names(user) -> list[str]:
@@ -230,13 +239,21 @@ def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    """Correct any recorded hand, the one being played included; the rest follows by replay."""
+    """Correct any recorded hand, the one being played included; the rest follows by replay.
+
+    A correction that ends the game before its last hand is explained first and saved only
+    when confirmed (`confirm` carries the game's version, `ends_after` the end that was shown);
+    the hands it removes are kept in the session so an undo right after puts them back."""
     if request.method != "POST":
         game = owned_game(request, pk, scoring=True)
         hands = game.recorded_hands()
         if not 1 <= number <= len(hands):
             raise Http404("No such hand.")
-        return edit_page(request, game, number, edit_form(game, hands, number))
+        form = edit_form(game, hands, number)
+        return edit_page(request, game, number, form, undo=undo_for(request, game))
+    if "undo" in request.POST:
+        return put_back(request, pk)
+    confirm = posted_number(request.POST.get("confirm"))
     try:
         with recording.writing(scorer(request), pk) as table:
             if not 1 <= number <= len(table.hands):
@@ -244,21 +261,80 @@ def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
             form = edit_form(table.game, table.hands, number, request.POST)
             if "version" in form.errors:
                 raise recording.Conflict(recording.OUT_OF_DATE)
+            if confirm is not None and confirm != table.game.version:
+                raise recording.Conflict(
+                    "This game changed on another phone since you were asked to confirm, so "
+                    "nothing was removed. Here is the current state."
+                )
+            cut_after = posted_number(request.POST.get("ends_after")) if confirm else None
             if form.is_valid():
                 try:
                     write = table.correct_hand(
-                        number, form.bids(), form.tricks(), form.cleaned_data["version"]
+                        number,
+                        form.bids(),
+                        form.tricks(),
+                        form.cleaned_data["version"],
+                        cut_after=cut_after,
                     )
                 except scoring.HandError as error:
                     add_hand_error(form, error, number)
+                except recording.EndsEarlier as ending:
+                    # Shown again (409) when what was confirmed is no longer what would happen.
+                    status = 409 if confirm is not None else 200
+                    return edit_page(
+                        request, table.game, number, form, ending=ending, status=status
+                    )
                 else:
-                    if write.notice:
-                        messages.success(request, write.notice)
-                    return navigate(request, write.game)
+                    return corrected(request, write, number)
             return edit_page(request, table.game, number, form)
     except recording.Conflict as problem:
         messages.warning(request, str(problem))
         return navigate(request, reverse("game", args=[pk]), status=409)
+
+
+UNDO_KEY = "correction_undo"
+
+
+def corrected(request: HtmxHttpRequest, write: recording.Written, number: int) -> HttpResponse:
+    """After a correction: the game page; after one that removed hands, this page again with
+    the way to undo it (the removed hands wait in the session: see `undo_for`)."""
+    if write.notice:
+        messages.success(request, write.notice)
+    if write.removed is None:
+        request.session.pop(UNDO_KEY, None)
+        return navigate(request, write.game)
+    request.session[UNDO_KEY] = {"game": write.game.pk, **write.removed.to_json()}
+    return navigate(request, reverse("edit_hand", args=[write.game.pk, number]))
+
+
+def undo_for(request: HtmxHttpRequest, game: Game) -> recording.Removed | None:
+    """The removed hands this browser may put back: kept in the session, not the database,
+    because the undo is for the person who just confirmed, right after; it needs no table
+    and leaves nothing to clean up, and any later change to the game (its version) voids it."""
+    saved = request.session.get(UNDO_KEY)
+    if not isinstance(saved, dict) or saved.get("game") != game.pk:
+        return None
+    removed = recording.Removed.from_json(saved)
+    return removed if removed is not None and removed.version == game.version else None
+
+
+def put_back(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Undo a correction that removed hands, exactly, if nothing changed since."""
+    saved = request.session.get(UNDO_KEY)
+    ours = isinstance(saved, dict) and saved.get("game") == pk
+    removed = recording.Removed.from_json(saved) if ours else None
+    try:
+        with recording.writing(scorer(request), pk) as table:
+            if removed is None:
+                raise recording.Conflict("There is no correction to undo here; nothing changed.")
+            write = table.put_back(posted_number(request.POST.get("undo")), removed)
+    except recording.Conflict as problem:
+        messages.warning(request, str(problem))
+        return navigate(request, reverse("game", args=[pk]), status=409)
+    request.session.pop(UNDO_KEY, None)
+    if write.notice:
+        messages.success(request, write.notice)
+    return navigate(request, write.game)
 
 
 def edit_form(game: Game, hands: list[scoring.Hand], number: int, data=None) -> EditHandForm:
@@ -280,11 +356,29 @@ def edit_form(game: Game, hands: list[scoring.Hand], number: int, data=None) -> 
     )
 
 
-def edit_page(request: HtmxHttpRequest, game: Game, number: int, form) -> HttpResponse:
+def edit_page(
+    request: HtmxHttpRequest,
+    game: Game,
+    number: int,
+    form,
+    *,
+    ending: recording.EndsEarlier | None = None,
+    undo: recording.Removed | None = None,
+    status: int | None = None,
+) -> HttpResponse:
     is_last = number == game.hand_count
-    context = {"game": game, "number": number, "form": form, "is_last": is_last}
+    context = {
+        "game": game,
+        "number": number,
+        "form": form,
+        "is_last": is_last,
+        "ending": ending,
+        "undo": undo,
+    }
     template = "games/edit_hand.html#form" if request.htmx else "games/edit_hand.html"
-    return TemplateResponse(request, template, context, status=422 if form.errors else 200)
+    if status is None:
+        status = 422 if form.errors else 200
+    return TemplateResponse(request, template, context, status=status)
 
 
 @post_only

@@ -35,7 +35,6 @@ def test_signing_up_signs_you_in(client, headers):
     ("data", "field"),
     [
         (SIGNUP | {"password2": "something else entirely"}, "password2"),
-        (SIGNUP | {"password1": "123", "password2": "123"}, "password2"),
         (SIGNUP | {"username": ""}, "username"),
         (SIGNUP | {"username": "owner"}, "username"),
     ],
@@ -48,6 +47,29 @@ def test_a_bad_signup_says_why_next_to_the_field(client, owner, data, field, hea
     assert get_user_model().objects.count() == 1
     body = response.content.decode()
     assert ("<html" in body) is not bool(headers)
+
+
+@pytest.mark.parametrize("headers", [None, HX], ids=["plain", "htmx"])
+def test_a_short_password_is_refused_next_to_the_password_not_its_confirmation(
+    client, owner, headers
+):
+    data = SIGNUP | {"password1": "123", "password2": "123"}
+    response = client.post(reverse("signup"), data, headers=headers)
+    assert response.status_code == 422
+    errors = response.context["form"].errors
+    assert "password2" not in errors
+    assert any("too short" in message for message in errors["password1"])
+    body = response.content.decode()
+    # The message sits in the password's own field, before the confirmation's label.
+    assert body.index("too short") < body.index('for="id_password2"')
+    assert body.index('for="id_password1"') < body.index("too short")
+    assert get_user_model().objects.count() == 1
+
+
+def test_a_mismatched_confirmation_is_said_under_the_confirmation(client, owner):
+    data = SIGNUP | {"password2": "something else entirely"}
+    errors = client.post(reverse("signup"), data).context["form"].errors
+    assert list(errors) == ["password2"]
 
 
 def test_signed_in_visitors_skip_the_signup_page(owner_client):

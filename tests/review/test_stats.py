@@ -72,12 +72,14 @@ def test_the_page_shows_the_owners_players(owner_client, make_game, stranger, ma
     make_game([QUIET_HAND], players=("Zed", "Yas", "Xia", "Wes"), user=stranger)
     body = owner_client.get(reverse("players")).content.decode()
     assert '<a href="/games/?player=Ann">Ann</a>' in body
+    # On a phone each player is a card: every figure carries the name of its column.
     assert "Zed" not in body
     # Ann: nil 0 of 1, blind nil 1 of 1, bags 1.00 a hand; Cat: 2 of 3 bids made.
     assert '0 of 1 <span class="muted">(0%)</span>' in body
     assert '1 of 1 <span class="muted">(100%)</span>' in body
     assert '2 of 3 <span class="muted">(67%)</span>' in body
-    assert "<td>1.00</td>" in body
+    assert '<td role="cell" data-label="Bags per hand">1.00</td>' in body
+    assert '<td role="cell" data-label="Nil">0 of 1 <span class="muted">(0%)</span></td>' in body
 
 
 def test_the_page_needs_a_login(client):

@@ -393,7 +393,7 @@ def test_writing_takes_a_plain_user_as_the_owner_alone(owner, stranger, make_gam
 
 
 def test_the_migration_gives_each_rematch_chain_one_table(owner_client, make_game):
-    migration = import_module("games.migrations.0008_tables")
+    migration = import_module("games.migrations.0010_tables")
     first = finished(make_game)
     second = rematch_of(first, owner_client)
     alone = make_game()

@@ -20,7 +20,7 @@ from games.scoring import (
     trick_inputs,
     validate_tricks,
 )
-from games.scoring.entry import TrickInput, game_name_problem
+from games.scoring.entry import TrickInput, game_name_problem, name_length
 
 
 @pytest.mark.parametrize(
@@ -112,13 +112,73 @@ def test_trick_inputs_agree_with_the_engines_blank_trick_check(bids):
         ("", "the name is empty"),
         ("   ", "the name is empty"),
         ("A" * (limits.MAX_PLAYER_NAME + 1), "the name is longer than 40 characters"),
-        ("Ann\nBen", "the name contains a line break, tab or control code"),
-        ("Ann\tBen", "the name contains a line break, tab or control code"),
+        ("Ann\nBen", "the name contains a line break: a name is one line"),
+        ("Ann\r\nBen", "the name contains a line break: a name is one line"),
+        ("Ann\u2028Ben", "the name contains a line break: a name is one line"),
+        ("Ann\x85Ben", "the name contains a line break: a name is one line"),
+        ("Ann\tBen", "the name contains a tab or another control character"),
+        ("Ann\x07", "the name contains a tab or another control character"),
+        ("Ann\x7f", "the name contains a tab or another control character"),
+        ("Ann\u00a0Ben", "the name contains an unusual space: use an ordinary space"),
+        ("\u202eAnn", "the name contains an invisible formatting character"),
+        ("An\u200bn", "the name contains an invisible formatting character"),
+        ("Ann\u00ad", "the name contains an invisible formatting character"),
+        ("\ufeffAnn", "the name contains an invisible formatting character"),
+        ("Ann\ud800", "the name contains a broken character (half of a pair)"),
         (3, "the name must be text"),
     ],
 )
 def test_player_name_problem(name, problem):
     assert player_name_problem(name) == problem
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "👩🏽‍🦱Zoë",  # woman, medium skin tone, curly hair: one character of four code points
+        "👨‍👩‍👧‍👦",  # a family: seven code points joined into one
+        "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Ailsa",  # the flag of Scotland is spelled with tag characters
+        "❤️ Ann",  # a heart with its emoji variation selector
+        "Zoe\u0308",  # e and a combining diaeresis
+        "\u0645\u200c\u06cc",  # Persian letters held apart by a zero-width non-joiner
+        "\u0915\u094d\u200d\u0937",  # Devanagari: a joiner between two letters
+        "Björn Ångström",
+        "1️⃣ Bo",  # a keycap
+    ],
+)
+def test_names_people_write_are_accepted(name):
+    assert player_name_problem(name) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "characters"),
+    [("👩🏽‍🦱Zoë", 4), ("👨‍👩‍👧‍👦", 1), ("Zoe\u0308", 3), ("🇫🇷🇩🇪", 2), ("Ann", 3)],
+)
+def test_a_name_is_as_long_as_the_characters_a_reader_sees(name, characters):
+    assert name_length(name) == characters
+
+
+def test_forty_joined_emoji_fit_and_forty_one_do_not():
+    assert player_name_problem("👩🏽‍🦱" * 40) is None
+    assert player_name_problem("👩🏽‍🦱" * 39 + "Zo") == "the name is longer than 40 characters"
+    assert player_name_problem("👩🏽‍🦱" * 41) == "the name is longer than 40 characters"
+
+
+def test_a_name_of_many_long_joined_emoji_is_bounded_by_code_points():
+    """Forty families are forty characters but 280 code points: the stored name stays bounded."""
+    family = "👨‍👩‍👧‍👦"
+    assert name_length(family * 40) == 40
+    assert player_name_problem(family * 40) == "the name has too many joined emoji: keep it shorter"
+    assert len(family * 22) <= limits.MAX_PLAYER_NAME_CODE_POINTS
+    assert player_name_problem(family * 22) is None
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["\u200dAnn", "Ann\u200d", "An \u200dn", "A\u200d\u200dnn", "\u200c", "\U000e0067Ann"],
+)
+def test_a_joiner_or_tag_that_joins_nothing_is_refused(name):
+    assert player_name_problem(name) == "the name contains an invisible formatting character"
 
 
 def test_game_name_may_be_empty_but_not_too_long_or_two_lines():

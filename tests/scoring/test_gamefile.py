@@ -37,6 +37,12 @@ def error_for(data):
     return message
 
 
+def test_a_game_file_takes_names_by_the_same_rule_as_the_form():
+    """Joined emoji are one character each in a file too: forty of them are a name."""
+    names = ["👩🏽‍🦱Zoë", "👩🏽‍🦱" * 40, "Cat", "Dan"]
+    assert parse_game_file(with_changes(players=names)).players == tuple(names)
+
+
 def test_the_example_file_scores():
     result = score_file(GAME)
     assert result.sides[0].score == 72
@@ -98,6 +104,12 @@ def test_names_are_trimmed_and_defaults_apply():
         (with_changes(players=["Ann", "B" * 41, "Cat", "Dan"]), "players: name 2 is longer"),
         (with_changes(players=["Ann", "ann", "Cat", "Dan"]), 'players: "ann" appears twice'),
         (with_changes(players=["Ann", "B\nx", "Cat", "Dan"]), "players: name 2 contains a line"),
+        (with_changes(players=["Ann", "B\tx", "Cat", "Dan"]),
+         "players: name 2 contains a tab or another control character"),
+        (with_changes(players=["Ann", "\u202eBen", "Cat", "Dan"]),
+         "players: name 2 contains an invisible formatting character"),
+        (with_changes(players=["Ann", "👩🏽‍🦱" * 41, "Cat", "Dan"]),
+         "players: name 2 is longer than 40 characters"),
         (with_changes(first_dealer=True), "first_dealer: expected a seat from 0 to 3, got true"),
         (with_changes(first_dealer=4), "first_dealer: expected a seat from 0 to 3, got 4"),
         (with_changes(hands={}), "hands: expected a list, got an object"),

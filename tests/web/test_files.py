@@ -28,8 +28,10 @@ def upload(content: bytes | str, name="game.json"):
     return SimpleUploadedFile(name, content, "application/json")
 
 
-def import_file(client, content, **kwargs):
-    return client.post(reverse("import_game"), {"file": upload(content)}, **kwargs)
+def import_file(client, content, *, copy=False, name="game.json", **kwargs):
+    """Post a file to the import; `copy` ticks "Import again as a copy"."""
+    data = {"file": upload(content, name)} | ({"copy": "on"} if copy else {})
+    return client.post(reverse("import_game"), data, **kwargs)
 
 
 def export(client, game):
@@ -44,7 +46,7 @@ def test_export_then_import_gives_back_the_same_players_rules_and_hands(owner_cl
     assert exported["format"] == scoring.FORMAT
     assert exported["rules"] == {"preset": "partner_helps", "target_score": 400}
 
-    response = import_file(owner_client, json.dumps(exported))
+    response = import_file(owner_client, json.dumps(exported), copy=True)
     copy = Game.objects.exclude(pk=game.pk).get()
     assert response.status_code == 302
     assert response["Location"] == copy.get_absolute_url()
@@ -223,7 +225,7 @@ def test_a_file_of_all_games_imports_every_game(owner_client, make_game, owner):
     make_game([QUIET_HAND])
     make_game([QUIET_HAND, QUIET_HAND], preset="partner_helps")
     exported = export_all(owner_client)
-    response = import_file(owner_client, exported)
+    response = import_file(owner_client, exported, copy=True)
     assert response.status_code == 302
     restore = Restore.objects.get()
     assert response["Location"] == reverse("import_progress", args=[restore.pk])

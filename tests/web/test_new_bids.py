@@ -325,7 +325,12 @@ def test_a_game_file_whose_first_hand_bids_itself_round_trips(owner_client, make
     exported = owner_client.get(reverse("export_game", args=[game.pk])).content
     assert json.loads(exported)["hands"][0]["bids"] is None
     upload = SimpleUploadedFile("game.json", exported, content_type="application/json")
-    response = owner_client.post(reverse("import_game"), {"file": upload})
+    # The same game is already here: only a copy asked for is imported.
+    refused = owner_client.post(reverse("import_game"), {"file": upload})
+    assert refused.status_code == 422
+    assert Game.objects.count() == 1
+    upload = SimpleUploadedFile("game.json", exported, content_type="application/json")
+    response = owner_client.post(reverse("import_game"), {"file": upload, "copy": "on"})
     assert response.status_code == 302
     copy = Game.objects.exclude(pk=game.pk).get()
     assert hands_of(copy) == [(None, [9, 4, None, None])]

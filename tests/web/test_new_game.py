@@ -125,9 +125,27 @@ def test_changing_a_preset_later_does_not_change_an_old_game(owner_client, monke
         ("two_player", NAMES[:2], None, None),
         ("standard", NAMES, None, None),
         ("cutthroat3", NAMES, 3, "These rules are for 3 players, but 4 names were given."),
-        ("two_player", NAMES[:3], 2, "These rules are for 2 players, but 3 names were given."),
-        ("standard", NAMES[:3], 3, "These rules are for 4 players, but 3 names were given."),
-        ("standard", NAMES[:2], 2, "These rules are for 4 players, but 2 names were given."),
+        (
+            "two_player",
+            NAMES[:3],
+            2,
+            "These rules are for 2 players, but 3 names were given: for 3 players choose the "
+            "rules “Cutthroat (3 players)”.",
+        ),
+        (
+            "standard",
+            NAMES[:3],
+            3,
+            "These rules are for 4 players, but 3 names were given: for 3 players choose the "
+            "rules “Cutthroat (3 players)”.",
+        ),
+        (
+            "standard",
+            NAMES[:2],
+            2,
+            "These rules are for 4 players, but 2 names were given: for 2 players choose the "
+            "rules “Two players”.",
+        ),
     ],
 )
 def test_the_names_must_fill_the_presets_seats(owner_client, preset, names, error_seat, message):
@@ -152,6 +170,18 @@ def test_two_players_cannot_share_a_name(owner_client, names):
     assert not Game.objects.exists()
 
 
+def test_the_seat_hints_name_the_rules_fewer_players_need(owner_client):
+    """The default rules are for four partners: the hints say which rules two or three need,
+    and those rules take that many names."""
+    page = owner_client.get(reverse("new_game"))
+    assert page.context["form"].fields["preset"].initial == "standard"
+    assert scoring.Rules.from_dict({"preset": "standard"}).players == 4
+    assertContains(page, "For 2 players leave seats 3 and 4 empty and choose “Two players”.")
+    assertContains(page, "For 3 players leave seat 4 empty and choose “Cutthroat (3 players)”.")
+    assert start(owner_client, preset="two_player", names=NAMES[:2]).status_code == 302
+    assert start(owner_client, preset="cutthroat3", names=NAMES[:3]).status_code == 302
+
+
 def test_a_gap_between_names_is_refused(owner_client):
     response = start(owner_client, names=["Ann", "Ben", "", "Dan"])
     assert response.status_code == 422
@@ -166,7 +196,24 @@ def test_a_name_with_a_tab_is_refused(owner_client):
     response = start(owner_client, names=["Ann", "B\ten", "Cat", "Dan"])
     assert response.status_code == 422
     assert response.context["form"].errors == {
-        "player_1": ["The name contains a line break, tab or control code."]
+        "player_1": ["The name contains a tab or another control character."]
+    }
+
+
+def test_a_joined_emoji_name_is_accepted_and_kept_whole(owner_client):
+    response = start(owner_client, names=["Ann", "👩🏽‍🦱Zoë", "Cat", "Dan"])
+    assert response.status_code == 302
+    assert Game.objects.get().players[1] == "👩🏽‍🦱Zoë"
+
+
+def test_forty_joined_emoji_are_forty_characters(owner_client):
+    """The length limit counts what a reader sees; 41 emoji are one too many."""
+    fits = start(owner_client, names=["Ann", "👩🏽‍🦱" * 40, "Cat", "Dan"])
+    assert fits.status_code == 302
+    too_long = start(owner_client, names=["Ann", "👩🏽‍🦱" * 41, "Cat", "Dan"])
+    assert too_long.status_code == 422
+    assert too_long.context["form"].errors == {
+        "player_1": ["The name is longer than 40 characters."]
     }
 
 

@@ -84,7 +84,7 @@ def test_a_rematch_link_needs_its_game_in_the_same_file(client, make_game, owner
     client.force_login(owner)
     data = json.loads(export_all(client))
     data["games"] = data["games"][1:]  # the rematch alone
-    import_file(client, json.dumps(data))
+    import_file(client, json.dumps(data), copy=True)
     copy = Game.objects.order_by("pk").last()
     assert copy.rematch_of is None
     assert Game.objects.get(pk=rematch.pk).rematch_of == game
@@ -99,7 +99,7 @@ def test_a_single_game_file_keeps_its_notes_and_times(owner_client, make_game, o
     assert data["created"] == "2025-03-01T19:30:00+00:00"
     assert data["finished"] == "2025-03-01T22:05:00+00:00"
     assert data["watch"] is False
-    response = import_file(owner_client, exported)
+    response = import_file(owner_client, exported, copy=True)
     copy = Game.objects.order_by("pk").last()
     assert response["Location"] == copy.get_absolute_url()
     assert (copy.note, copy.created_at, copy.finished_at, copy.watch_enabled) == (

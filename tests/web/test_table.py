@@ -508,20 +508,7 @@ def edit_data(game, rows):
     return data
 
 
-def test_a_correction_that_ends_the_game_earlier_is_refused_whole(owner_client, make_game):
-    game = make_game([BIG_HAND, BIG_HAND, QUIET_HAND, QUIET_HAND])
-    before = list(Hand.objects.filter(game=game).values_list("bids", "tricks"))
-    # Ben + Dan bid 26 and take 1: -260, under the -200 floor after hand 2, before hands 3-4.
-    rows = [(6, 6), (13, 0), (6, 6), (13, 1)]
-    response = owner_client.post(reverse("edit_hand", args=[game.pk, 2]), edit_data(game, rows))
-    assert response.status_code == 422
-    assert response.context["form"].non_field_errors() == [
-        "Not saved: Hand 3: the game already ended after hand 2."
-    ]
-    assert list(Hand.objects.filter(game=game).values_list("bids", "tricks")) == before
-    version = game.version
-    game.refresh_from_db()
-    assert game.version == version
+# A correction that ends the game earlier: tests/web/test_corrections.py.
 
 
 def test_a_correction_names_the_seat_it_is_about(owner_client, make_game):

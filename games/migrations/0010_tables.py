@@ -52,7 +52,7 @@ class Migration(migrations.Migration):
     atomic = False
 
     dependencies = [
-        ("games", "0007_notes_finish_times_and_restores"),
+        ("games", "0009_player_names_text"),
     ]
 
     operations = [

@@ -1,0 +1,182 @@
+"""Score first, sign up later: a visitor's games kept under a guest user until they sign up.
+
+A guest is a real `User` with an unusable password and a `Guest` mark, signed in through its
+session only. Every owner check therefore keeps a guest's games private to that browser exactly
+as an account's are private to the account. Signing up turns the same user into an account;
+signing in to an existing account moves the guest's games there and deletes the guest.
+"""
+
+import secrets
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import models, transaction
+from django.db.models import Sum
+from django.http import HttpRequest
+from django.utils import timezone
+
+from games.accounts import throttle
+from games.accounts.models import Guest
+from games.models import Game
+from games.scoring import limits
+
+# Guests one address may start in WINDOW: a table's phones on one Wi-Fi start a few, and a
+# script starting thousands is held back.
+PER_ADDRESS = 20
+WINDOW = timedelta(hours=1)
+# The session says "guest" so pages can say so without a query; the Guest row is the truth
+# for anything that changes data.
+SESSION_FLAG = "guest"
+SEEN_KEY = "guest_seen"
+PURGE_BATCH = 200
+BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def is_guest(request: HttpRequest) -> bool:
+    """For showing the guest's banner and links: no query."""
+    return bool(request.user.is_authenticated and request.session.get(SESSION_FLAG))
+
+
+def guest_id(user: AbstractBaseUser | AnonymousUser) -> int | None:
+    """The user's id if it is a guest: the database's answer, for anything that changes data."""
+    if not user.is_authenticated or user.pk is None:
+        return None
+    pk = int(user.pk)
+    return pk if Guest.objects.filter(user_id=pk).exists() else None
+
+
+def refusal_for(count: int) -> str:
+    return (
+        f"{count} games have been started without an account from this connection in the "
+        "last hour. Wait an hour, or sign in or create an account to start one now."
+    )
+
+
+def start(request: HttpRequest) -> str | None:
+    """Sign the visitor in as a new guest, or say why not now (too many from one address)."""
+    address = throttle.client_address(request)
+    since = timezone.now() - WINDOW
+    with transaction.atomic():
+        recent = Guest.objects.filter(address=address, created_at__gte=since).count()
+        if recent >= PER_ADDRESS:
+            return refusal_for(recent)
+        user = get_user_model().objects.create_user(username=f"guest-{secrets.token_hex(10)}")
+        Guest.objects.create(user=user, address=address)
+    login(request, user, backend=BACKEND)
+    request.session[SESSION_FLAG] = True
+    request.session[SEEN_KEY] = timezone.localdate().isoformat()
+    return None
+
+
+def keep_alive(request: HttpRequest) -> None:
+    """A returning guest's session is saved again once a day: its cookie and its row live on
+    (sessions are otherwise saved only when they change), and purge_guests sees it is used."""
+    today = timezone.localdate().isoformat()
+    if not is_guest(request) or request.session.get(SEEN_KEY) == today:
+        return
+    Guest.objects.filter(user_id=int(request.user.pk or 0)).update(last_seen=timezone.now())
+    request.session[SEEN_KEY] = today
+
+
+def forget_flag(request: HttpRequest) -> None:
+    request.session.pop(SESSION_FLAG, None)
+    request.session.pop(SEEN_KEY, None)
+
+
+def owned_relations() -> list[models.ForeignObject]:
+    """Every foreign key to the user from the games app: what a guest owns and must move."""
+    user_model = get_user_model()
+    return [
+        relation.field
+        for relation in user_model._meta.related_objects
+        if relation.one_to_many and relation.related_model._meta.app_label == "games"
+    ]
+
+
+def _games_and_hands(user_id: int) -> tuple[int, int]:
+    found = Game.objects.filter(owner_id=user_id).aggregate(
+        games=models.Count("pk"), hands=Sum("hand_count")
+    )
+    return found["games"], found["hands"] or 0
+
+
+class MoveRefused(Exception):
+    """Moving a guest's games would take an account over its limits; nothing was moved."""
+
+
+def move_to(guest_id: int, account: AbstractBaseUser) -> int:
+    """Move everything the guest owns to `account`, all or nothing, then delete the guest.
+
+    Returns the number of games moved (0 if the guest was already gone: a second tab).
+    """
+    with transaction.atomic():
+        if not lock(guest_id):
+            return 0
+        # The account's row is locked too: two phones moving guests into one account at once
+        # are checked against the limits one after the other.
+        get_user_model().objects.select_for_update().filter(pk=account.pk).first()
+        moving_games, moving_hands = _games_and_hands(guest_id)
+        have_games, have_hands = _games_and_hands(account.pk)
+        if have_games + moving_games > limits.MAX_ACCOUNT_GAMES:
+            raise MoveRefused(
+                f"This phone's {moving_games} guest games would take your account's "
+                f"{have_games} games past the {limits.MAX_ACCOUNT_GAMES:,} an account keeps. "
+                "Nothing was moved and you are still playing as a guest."
+            )
+        if have_hands + moving_hands > limits.MAX_ACCOUNT_HANDS:
+            raise MoveRefused(
+                f"This phone's guest games hold {moving_hands} hands, and your account's games "
+                f"{have_hands}: an account keeps at most {limits.MAX_ACCOUNT_HANDS:,}. "
+                "Nothing was moved and you are still playing as a guest."
+            )
+        for field in owned_relations():
+            field.model._default_manager.filter(**{field.attname: guest_id}).update(
+                **{field.name: account}
+            )
+        get_user_model().objects.filter(pk=guest_id).delete()
+    return moving_games
+
+
+def lock(user_id: int) -> bool:
+    """Hold the guest's mark until the transaction ends; False if it is not a guest now."""
+    return Guest.objects.select_for_update().filter(user_id=user_id).first() is not None
+
+
+def become_account(user: AbstractBaseUser) -> bool:
+    """The guest's mark removed: its user is now an account (the form has set a name and a
+    password). False if it was not a guest any more."""
+    deleted, _ = Guest.objects.filter(user_id=user.pk).delete()
+    return deleted > 0
+
+
+def end(user_id: int) -> None:
+    """A guest signing out: nobody can reach its games again, so they go with it."""
+    with transaction.atomic():
+        if Guest.objects.filter(user_id=user_id).exists():
+            get_user_model().objects.filter(pk=user_id).delete()
+
+
+def abandoned(days: int) -> models.QuerySet:
+    """Guests not seen, and with no game changed, for `days` days."""
+    cutoff = timezone.now() - timedelta(days=days)
+    recent_games = Game.objects.filter(owner_id=models.OuterRef("user_id"), updated_at__gte=cutoff)
+    return Guest.objects.filter(last_seen__lt=cutoff, created_at__lt=cutoff).exclude(
+        models.Exists(recent_games)
+    )
+
+
+def purge(days: int) -> int:
+    """Delete abandoned guests with their games, a batch at a time; how many were deleted."""
+    ids = list(abandoned(days).values_list("user_id", flat=True))
+    deleted = 0
+    for first in range(0, len(ids), PURGE_BATCH):
+        batch = ids[first : first + PURGE_BATCH]
+        with transaction.atomic():
+            # Asked again inside the transaction: a guest back since the list was read stays.
+            still = list(
+                abandoned(days).filter(user_id__in=batch).values_list("user_id", flat=True)
+            )
+            get_user_model().objects.filter(pk__in=still).delete()
+        deleted += len(still)
+    return deleted
