@@ -1,11 +1,12 @@
 """Every URL against every kind of visitor: the status each one gets, in one table.
 
 Columns: a visitor with no account, another account, the owner; then (SCORER) a phone with no
-account that opened the table's scoring link. For the watch and table URLs also the token when
-valid, revoked, replaced, and a wrong one. A guest (a visitor who started a game without an
-account) is another kind of visitor (AS_GUEST), and may own the game too. A game's private
-pages answer 404 to anyone but its owner, so nobody learns that a game exists. A new URL must
-be added here, or the completeness test fails.
+account that opened the table's scoring link, the same phone once the owner turned that link
+off (REVOKED), and a guest holding the link (GUEST_SCORER). For the watch and table URLs also the
+token when valid, revoked, replaced, and a wrong one. A guest (a visitor who started a game
+without an account) is another kind of visitor (AS_GUEST), and may own the game too. A game's
+private pages answer 404 to anyone but its owner, so nobody learns that a game exists. A new
+URL must be added here, or the completeness test fails.
 """
 
 import json
@@ -21,6 +22,8 @@ pytestmark = pytest.mark.django_db
 
 VISITOR, OTHER, OWNER = "visitor", "other", "owner"
 LOGIN = "login"  # a redirect to the sign-in page
+SIGNUP = "signup"  # a redirect to the sign-up page
+GUEST = "guest"  # a guest who does not own the game (see AS_GUEST)
 
 # (url name, method, data) -> statuses for (visitor, other account, owner)
 TABLE = {
@@ -88,6 +91,13 @@ SCORER_STATUS = {
     ("edit_hand", "post"): 302,
 }
 SCORING_PAGES = {name for (name, _), status in SCORER_STATUS.items() if status in (200, 302)}
+# What the scoring link adds to what its holder could do anyway.
+SCORING_KEYS = {key for key, status in SCORER_STATUS.items() if status != TABLE[key][0]}
+# That phone after the owner turned the scoring link off: a visitor again, at once.
+REVOKED = "revoked"
+# A guest (its own games, no account) holding the scoring link: the table's game as a scorer,
+# the rest as a guest (AS_GUEST, below).
+GUEST_SCORER = "guest-scorer"
 WATCH = ("watch", "watch_live")
 TABLE_WATCH = ("table_watch", "table_live")
 PER_GAME = {"game", "game_chart", "post_bids", "post_tricks", "undo", "rematch", "edit_hand"}
@@ -162,36 +172,53 @@ def sign_in_as(client, who, owner, stranger, game=None):
         client.force_login(owner)
     elif who == OTHER:
         client.force_login(stranger)
-    elif who == SCORER:
+    elif who == GUEST:
+        sign_in_guest(client, make_guest())
+    elif who in (SCORER, REVOKED):
+        hold_scoring_link(client, game)
+        if who == REVOKED:
+            game.table.set_scoring_link(enabled=False)
+    elif who == GUEST_SCORER:
+        sign_in_guest(client, make_guest())
         hold_scoring_link(client, game)
 
 
-@pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER, SCORER])
+def expected_status(who, key):
+    if who == SCORER:
+        return SCORER_STATUS[key]
+    if who == REVOKED:
+        return TABLE[key][0]
+    if who == GUEST_SCORER:
+        return SCORER_STATUS[key] if key in SCORING_KEYS else AS_GUEST[key]
+    return TABLE[key][[VISITOR, OTHER, OWNER].index(who)]
+
+
+@pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER, SCORER, REVOKED, GUEST_SCORER])
 @pytest.mark.parametrize(("name", "method"), list(TABLE))
 def test_status_by_visitor(client, owner, stranger, game, who, name, method):
     sign_in_as(client, who, owner, stranger, game)
     url = url_for(name, game)
     before = snapshot(game)
     response = getattr(client, method)(url, data_for(name, game) if method == "post" else None)
-    if who == SCORER:
-        expected = SCORER_STATUS[(name, method)]
-    else:
-        expected = TABLE[(name, method)][[VISITOR, OTHER, OWNER].index(who)]
-    if expected == LOGIN:
+    expected = expected_status(who, (name, method))
+    if expected in (LOGIN, SIGNUP):
         assert response.status_code == 302
-        assert response["Location"].startswith(reverse("login"))
+        assert response["Location"].startswith(reverse(expected))
     else:
         assert response.status_code == expected, response.content[:300]
-    if who in (VISITOR, OTHER) and name in PER_GAME:
+    if who in (VISITOR, OTHER, REVOKED) and name in PER_GAME:
         assert snapshot(game) == before, "someone else's request changed the game"
         assert game.players[0] not in response.content.decode()
-    if who == SCORER and name in PER_GAME - SCORING_PAGES:
+    if who in (SCORER, GUEST_SCORER) and name in PER_GAME - SCORING_PAGES:
         assert snapshot(game) == before, "a scoring phone reached an owner-only page"
         assert game.players[0] not in response.content.decode()
 
 
 def test_the_scorer_column_names_every_url():
     assert set(SCORER_STATUS) == set(TABLE)
+    # The link opens the scoring pages and nothing else.
+    scorers = {"game", "game_chart", "post_bids", "post_tricks", "undo", "rematch", "edit_hand"}
+    assert {name for name, _ in SCORING_KEYS} == scorers
 
 
 @pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER])
@@ -217,7 +244,7 @@ def test_watch_links_by_token(client, owner, stranger, game, who, name, token, e
     assert client.post(reverse(name, args=[value])).status_code == 405
 
 
-@pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER, SCORER])
+@pytest.mark.parametrize("who", [VISITOR, OTHER, GUEST, OWNER, SCORER])
 @pytest.mark.parametrize("name", TABLE_WATCH)
 @pytest.mark.parametrize(
     ("token", "expected"), [("valid", 200), ("off", 404), ("replaced", 404), ("wrong", 404)]
@@ -242,14 +269,17 @@ def test_table_links_by_token(client, owner, stranger, game, who, name, token, e
     assert client.post(reverse(name, args=[value])).status_code == 405
 
 
-@pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER])
+@pytest.mark.parametrize("who", [VISITOR, OTHER, GUEST, OWNER, SCORER])
 @pytest.mark.parametrize(
     ("token", "expected"), [("valid", 302), ("off", 404), ("replaced", 404), ("wrong", 404)]
 )
 def test_the_scoring_link_by_token(client, owner, stranger, game, who, token, expected):
-    sign_in_as(client, who, owner, stranger)
+    """SCORER: a phone that already opened the link, opening it again (or after it changed)."""
+    sign_in_as(client, who, owner, stranger, game)
     table = game.table
-    table.set_scoring_link(enabled=True)
+    table.refresh_from_db()
+    if table.score_token is None:
+        table.set_scoring_link(enabled=True)
     value = table.score_token
     if token == "off":
         table.set_scoring_link(enabled=False)
@@ -280,8 +310,6 @@ def test_a_replaced_token_stops_working(client, game):
 # A guest (a visitor who started a game without an account) who is not the game's owner: the
 # game's pages answer 404 as they do to another account. Its own account pages differ: it may
 # sign up or in (moving its games), has no password to change, and is warned before signing out.
-GUEST = "guest"
-SIGNUP = "signup"  # a redirect to the sign-up page
 AS_GUEST = {key: other for key, (_, other, _) in TABLE.items()}
 AS_GUEST |= {
     ("signup", "get"): 200,
@@ -353,7 +381,7 @@ def test_the_table_names_every_url():
 def head_cases():
     names = [name for name, method in TABLE if method == "get"] + list(WATCH) + list(TABLE_WATCH)
     for name in [*names, "table_score"]:
-        for who in (VISITOR, OTHER, OWNER, SCORER):
+        for who in (VISITOR, OTHER, GUEST, OWNER, SCORER, REVOKED, GUEST_SCORER):
             yield pytest.param(name, who, id=f"{name}-{who}")
 
 
