@@ -16,8 +16,11 @@ from django.urls import reverse
 from games import recording
 from games.models import Game, Hand, Table
 from games.views.watch import is_loopback, qr_svg
+from tests.accounts.guests import make_guest, sign_in_guest, start_as_visitor
 from tests.conftest import QUIET_HAND
 from tests.review.conftest import BIG_HAND
+from tests.web.test_corrections import ENDING_ROWS, edit_data
+from tests.web.test_corrections import snapshot as hands_snapshot
 from tests.web.test_files import export_all, import_file
 
 pytestmark = pytest.mark.django_db
@@ -494,3 +497,132 @@ def test_a_bad_table_in_a_file_is_refused_with_a_reason(owner_client, make_game,
     response = import_file(owner_client, json.dumps(data))
     assert message in response.content.decode()
     assert Game.objects.count() == before
+
+
+# Scoring phones: conflicts, resends, corrections, guests -------------------------------------
+
+
+def tricks(phone, game, number, took, headers=None):
+    data = {"hand": str(number), "side_0": str(took[0]), "side_1": str(took[1])}
+    return phone.post(reverse("post_tricks", args=[game.pk]), data, headers=headers or {})
+
+
+def test_two_scoring_phones_sending_different_tricks_keep_the_first(make_game):
+    game = make_game([QUIET_HAND, {"bids": [3, 3, 4, 2]}])
+    first, second = scoring_phone(game), scoring_phone(game)
+    assert tricks(first, game, 2, (7, 6), HX).status_code == 200
+    refused = tricks(second, game, 2, (5, 8), HX)
+    assert refused.status_code == 409
+    body = refused.content.decode()
+    assert "tricks were already recorded (perhaps from another phone)" in body
+    # The current state comes back: hand 3's bids are next.
+    assert 'name="hand" value="3"' in body
+    assert Hand.objects.get(game=game, number=2).tricks == [7, 6, None, None]  # as first sent
+    assert Game.objects.get(pk=game.pk).hand_count == 2
+
+
+@pytest.mark.parametrize("headers", [None, HX], ids=["plain", "htmx"])
+def test_a_scoring_phones_resent_steps_record_once(make_game, headers):
+    """A step sent again (a lost answer, a step kept offline and sent on reconnect)."""
+    game = make_game([QUIET_HAND])
+    phone = scoring_phone(game)
+    assert bids(phone, game, 2, headers).status_code in (200, 302)
+    again = bids(phone, game, 2, headers)
+    assert again.status_code == 409 if headers else again.status_code == 302
+    assert tricks(phone, game, 2, (7, 6), headers).status_code in (200, 302)
+    again = tricks(phone, game, 2, (7, 6), headers)
+    assert again.status_code == 409 if headers else again.status_code == 302
+    hands = list(Hand.objects.filter(game=game).values_list("number", "bids", "tricks"))
+    assert hands == [
+        (1, QUIET_HAND["bids"], QUIET_HAND["tricks"]),
+        (2, [3, 3, 4, 2], [7, 6, None, None]),
+    ]
+    if not headers:
+        page = phone.get(game.get_absolute_url()).content.decode()
+        assert "already recorded" in page  # said on the page it was sent back to
+
+
+def test_the_owners_undo_after_a_scoring_phones_step_is_a_conflict_not_a_loss(
+    owner_client, make_game
+):
+    game = make_game([QUIET_HAND])
+    phone = scoring_phone(game)
+    seen = Game.objects.get(pk=game.pk).version  # what the owner's undo button carries
+    bids(phone, game, 2)
+    response = owner_client.post(reverse("undo", args=[game.pk]), {"version": seen}, headers=HX)
+    assert response.status_code == 409
+    assert Hand.objects.get(game=game, number=2).bids == [3, 3, 4, 2]
+
+
+def test_a_scoring_phone_confirms_a_correction_that_ends_the_game_and_undoes_it(make_game):
+    game = make_game([BIG_HAND, BIG_HAND, QUIET_HAND, QUIET_HAND])
+    phone = scoring_phone(game)
+    before = hands_snapshot(game)
+    url = reverse("edit_hand", args=[game.pk, 2])
+    explained = phone.post(url, edit_data(game, ENDING_ROWS))
+    assert explained.status_code == 200
+    assert explained.context["ending"].ended_after == 2
+    confirm = edit_data(game, ENDING_ROWS, confirm=game.version, ends_after=2)
+    assert phone.post(url, confirm)["Location"] == url
+    game.refresh_from_db()
+    assert game.hand_count == 2
+    assert phone.get(url).context["undo"] is not None
+    undone = phone.post(url, {"undo": str(game.version)})
+    assert undone["Location"] == game.get_absolute_url()
+    assert hands_snapshot(game) == before
+
+
+def test_a_scoring_phones_undo_of_a_correction_ends_with_its_link(owner_client, make_game):
+    game = make_game([BIG_HAND, BIG_HAND, QUIET_HAND, QUIET_HAND])
+    phone = scoring_phone(game)
+    game.refresh_from_db()
+    url = reverse("edit_hand", args=[game.pk, 2])
+    phone.post(url, edit_data(game, ENDING_ROWS, confirm=game.version, ends_after=2))
+    assert Game.objects.get(pk=game.pk).hand_count == 2
+    share(owner_client, game, "score_off")
+    game.refresh_from_db()
+    assert phone.post(url, {"undo": str(game.version)}).status_code == 404
+    assert Game.objects.get(pk=game.pk).hand_count == 2
+
+
+def test_a_guest_holding_the_scoring_link_scores_it_and_keeps_its_own_game(make_game):
+    game = make_game([QUIET_HAND])
+    guest = make_guest()
+    own = make_game(user=guest)
+    phone = Client()
+    sign_in_guest(phone, guest)
+    game.table.set_scoring_link(enabled=True)
+    assert phone.get(reverse("table_score", args=[game.table.score_token])).status_code == 302
+    assert bids(phone, game, 2).status_code == 302
+    assert Hand.objects.filter(game=game).count() == 2
+    assert phone.get(own.get_absolute_url()).status_code == 200
+    assert phone.get(reverse("share", args=[own.pk])).status_code == 200
+    # The table's game stays its owner's: nothing of it moves to the guest.
+    assert phone.get(reverse("share", args=[game.pk])).status_code == 404
+    assert Game.objects.get(pk=game.pk).owner == game.owner
+
+
+def test_a_guests_own_table_can_be_scored_by_another_phone(make_game):
+    guest = make_guest()
+    game = make_game([QUIET_HAND], user=guest)
+    guest_phone = Client()
+    sign_in_guest(guest_phone, guest)
+    assert share(guest_phone, game, "score_on").status_code == 302
+    phone = scoring_phone(game)
+    assert bids(phone, game, 2).status_code == 302
+    assert "Hand 2" in guest_phone.get(game.get_absolute_url()).content.decode()
+    share(guest_phone, game, "score_off")
+    assert bids(phone, game, 3).status_code == 404
+    assert phone.get(game.get_absolute_url()).status_code == 404
+
+
+def test_a_scoring_phone_that_starts_a_game_of_its_own_keeps_the_tables_link(make_game):
+    """Starting a game makes the phone a guest; the sign-in that follows keeps its session."""
+    game = make_game([QUIET_HAND])
+    phone = scoring_phone(game)
+    assert start_as_visitor(phone).status_code == 302
+    own = Game.objects.exclude(pk=game.pk).get()
+    assert own.owner != game.owner
+    assert own.table_id != game.table_id
+    assert bids(phone, game, 2).status_code == 302
+    assert phone.get(own.get_absolute_url()).status_code == 200
