@@ -626,3 +626,11 @@ def test_a_scoring_phone_that_starts_a_game_of_its_own_keeps_the_tables_link(mak
     assert own.table_id != game.table_id
     assert bids(phone, game, 2).status_code == 302
     assert phone.get(own.get_absolute_url()).status_code == 200
+
+
+def test_only_a_scoring_phones_page_is_marked_for_its_own_404_message(owner_client, make_game):
+    """app.js tells a phone whose scoring link was turned off why its tap was refused."""
+    game = make_game([QUIET_HAND])
+    phone = scoring_phone(game)
+    assert "data-scoring-phone" in phone.get(game.get_absolute_url()).content.decode()
+    assert "data-scoring-phone" not in owner_client.get(game.get_absolute_url()).content.decode()
