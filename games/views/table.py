@@ -403,7 +403,10 @@ def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         game = owned_game(request, pk, scoring=True)
     except Http404:
         # A scoring phone's second tap: the rematch it started is the table's game now.
-        started = games_open_to(scorer(request)).filter(rematch_of_id=pk).first()
+        # Through the game's pk, whose lookup turns a number too big for the column into no
+        # match; a foreign key's does not, and the database would refuse it.
+        game_asked = Game.objects.filter(pk=pk).values("pk")
+        started = games_open_to(scorer(request)).filter(rematch_of__in=game_asked).first()
         if started is None:
             raise
         messages.info(request, "The rematch had already started: here it is.")
