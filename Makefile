@@ -46,11 +46,23 @@ $(VENV)/.installed-test: $(VENV)/.installed-run
 	@umask 077 && $(PY) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
 	@echo "Created .secret_key (keep it private; it is not committed)"
 
+# With HOST=0.0.0.0 the laptop listens on its network too; other phones need its address there
+# (read from this machine's own interfaces; nothing is sent anywhere to find it).
+LAN_ADDRESS = $(shell hostname -I 2>/dev/null | tr ' ' '\n' \
+	| grep -E '^[0-9]+(\.[0-9]+){3}$$' | grep -v '^127\.' | head -n 1)
+
+# On the network, share links use the LAN address and Django accepts it, for this run only.
 run: $(VENV)/.installed-run .secret_key
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	@echo "Serving the scorekeeper on http://$(HOST):$(PORT)/  (Ctrl+C stops it)"
-	$(VENV)/bin/gunicorn --config gunicorn.conf.py
+	@lan="$(if $(filter 0.0.0.0 ::,$(HOST)),$(LAN_ADDRESS))"; \
+	if [ -n "$$lan" ]; then \
+		echo "Other phones on this network: http://$$lan:$(PORT)/ (the share page's links use it)"; \
+		export DJANGO_PUBLIC_URL="$${DJANGO_PUBLIC_URL:-http://$$lan:$(PORT)}"; \
+		export DJANGO_ALLOWED_HOSTS="$${DJANGO_ALLOWED_HOSTS:-localhost,127.0.0.1,[::1]},$$lan"; \
+	fi; \
+	exec $(VENV)/bin/gunicorn --config gunicorn.conf.py
 
 test: $(VENV)/.installed-test .secret_key
 	$(VENV)/bin/ruff check .

@@ -6,9 +6,12 @@ tests check it against a fresh replay.
 """
 
 import secrets
+from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
+from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -25,6 +28,99 @@ def _hand(bids: list | None, tricks: list | None) -> scoring.Hand:
     return scoring.Hand(
         None if bids is None else tuple(bids), None if tricks is None else tuple(tricks)
     )
+
+
+class Table(models.Model):
+    """The card table a run of games is played at: a game and its rematches.
+
+    Its links belong to the table, not to one game, so the people watching keep one link (and
+    one QR code) all evening: it shows whichever game the table is playing now. The scoring
+    link is off (null) until the owner turns it on, and replacing or turning it off ends every
+    phone's grant at once, since a grant is only honoured while its token is the table's.
+    """
+
+    watch_token = models.CharField(max_length=64, unique=True, default=new_watch_token)
+    watch_enabled = models.BooleanField(default=True)
+    score_token = models.CharField(max_length=64, unique=True, null=True, blank=True, default=None)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"table {self.pk}"
+
+    def current_game(self) -> "Game | None":
+        """The game the table plays now: its newest (a rematch is always made after its game,
+        and an import creates a table's games in the order of the file, oldest first)."""
+        return self.games.order_by("-pk").first()
+
+    def set_watch_link(self, *, enabled: bool, new_token: bool = False) -> None:
+        """Turn the table link on or off, or replace it. Replacing also ends the old per-game
+        watch links of its games (/watch/<game token>/): whoever the owner meant to shut out
+        may hold one of those too."""
+        self.watch_enabled = enabled
+        fields = ["watch_enabled"]
+        if new_token:
+            self.watch_token = new_watch_token()
+            fields.append("watch_token")
+            self.games.update(watch_enabled=False)
+        self.save(update_fields=fields)
+        self._games_changed()
+
+    def set_scoring_link(self, *, enabled: bool) -> None:
+        """On makes a new token each time (an old one never comes back to life); off forgets it."""
+        self.score_token = new_watch_token() if enabled else None
+        self.save(update_fields=["score_token"])
+        self._games_changed()
+
+    def _games_changed(self) -> None:
+        """The current game's version moves on: its cached watch pages hold the old links."""
+        with transaction.atomic():
+            game = self.games.select_for_update().order_by("-pk").first()
+            if game is not None:
+                game.bump_version()
+
+
+# A browser's scoring grants live in its session under this key: [[table id, token], ...].
+SCORE_GRANTS = "score_grants"
+MAX_GRANTS = 20
+
+
+@dataclass(frozen=True)
+class Access:
+    """Who asks for a game: the account (if any), and the scoring links this browser opened.
+
+    `scoring` says whether the request is one a scoring phone may make (the game page, its
+    steps, undo, corrections, rematch); everything else (links, exports, notes, deletion) stays
+    the owner's alone.
+    """
+
+    user: Any
+    grants: tuple[tuple[int, str], ...] = ()
+    scoring: bool = False
+
+    @classmethod
+    def of(cls, request: Any, *, scoring: bool = False) -> "Access":
+        session = getattr(request, "session", None)
+        raw = session.get(SCORE_GRANTS, []) if session is not None else []
+        grants = tuple(
+            (table, token)
+            for table, token in (pair for pair in raw if isinstance(pair, list) and len(pair) == 2)
+            if type(table) is int and isinstance(token, str)
+        )
+        return cls(user=request.user, grants=grants, scoring=scoring)
+
+
+def games_open_to(access: Access) -> "models.QuerySet[Game]":
+    """THE rule of access, used by every view that opens a game and by every write: the owner's
+    games, and for a scoring request also the current game of each table whose scoring link
+    this browser opened, while that link is still the table's."""
+    rule = Q(owner=access.user) if access.user.is_authenticated else Q(pk__in=[])
+    if access.scoring and access.grants:
+        granted = Q(pk__in=[])
+        for table, token in access.grants:
+            granted |= Q(table_id=table, table__score_token=token)
+        later = Game.objects.filter(table_id=OuterRef("table_id"), pk__gt=OuterRef("pk"))
+        rule |= granted & Q(~Exists(later))
+    return Game.objects.filter(rule)
 
 
 class Game(models.Model):
@@ -58,7 +154,10 @@ class Game(models.Model):
     # The players' names, lowercase between bars ("|ann|ben|cat|dan|"), for the history's
     # player filter: JSONField lookups on a list don't work on SQLite.
     player_names = models.TextField(default="", editable=False)  # names can be 160 code points
-    # The read-only link anyone may open to follow the game: /watch/<token>/.
+    # The table it was played at; a rematch joins its game's table.
+    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="games")
+    # The read-only link of this game alone, from before table links: /watch/<token>/. Old
+    # links keep working while this and the table's link are on.
     watch_token = models.CharField(max_length=64, unique=True, default=new_watch_token)
     watch_enabled = models.BooleanField(default=True)
     # The game a Rematch started from; one rematch per game, however many phones tap it.
@@ -314,6 +413,8 @@ class RestoreItem(models.Model):
     # The game's "id" in the file and the "id" it is a rematch of: links within the file.
     key = models.CharField(max_length=64, blank=True)
     rematch_of = models.CharField(max_length=64, blank=True)
+    # The "id" of the game's table in the file: games sharing it share a table again.
+    table_key = models.CharField(max_length=64, blank=True)
     title = models.CharField(max_length=200)
     data = models.TextField()  # the game as JSON text, emptied once imported
     done = models.BooleanField(default=False)

@@ -22,7 +22,8 @@ from django.http import Http404
 from django.utils import timezone
 
 from games import display, scoring
-from games.models import Game, Hand
+from games.models import Access, Game, Hand, games_open_to
+from games.models import Table as CardTable
 
 OUT_OF_DATE = (
     "This game changed on another phone since that form was shown, so nothing was recorded. "
@@ -420,12 +421,13 @@ def _scoring_hand(row: dict[str, Any]) -> scoring.Hand:
 
 
 @contextmanager
-def writing(user: Any, pk: int) -> Iterator[Table]:
-    """The owner's game, locked for one write; anyone else's (or none) is a 404."""
-    if not user.is_authenticated:
-        raise Http404("No such game.")
+def writing(who: Access | Any, pk: int) -> Iterator["Table"]:
+    """The game, locked for one write, if `who` may write it (`games_open_to`, the one rule:
+    its owner, or a phone holding the table's scoring link); anyone else's (or none) is a 404.
+    A bare user is taken as an owner-only access."""
+    access = who if isinstance(who, Access) else Access(user=who)
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=pk, owner=user).first()
+        game = games_open_to(access).select_for_update(of=("self",)).filter(pk=pk).first()
         if game is None:
             raise Http404("No such game.")
         yield Table(game, game.recorded_hands())
@@ -441,11 +443,16 @@ def create_game(
     first_dealer: int,
     hands: tuple[scoring.Hand, ...] | list[scoring.Hand] = (),
     rematch_of: Game | None = None,
+    table: CardTable | None = None,
 ) -> Game:
-    """A new game, and for an import its hands, all or nothing."""
+    """A new game, and for an import its hands, all or nothing. A rematch joins its game's
+    table; any other game gets a table of its own unless one is given."""
     with transaction.atomic():
+        if table is None:
+            table = rematch_of.table if rematch_of is not None else CardTable.objects.create()
         game = Game.objects.create(
             owner=owner,
+            table=table,
             rematch_of=rematch_of,
             name=name,
             players=list(players),

@@ -13,7 +13,10 @@ server's timeout. So an import goes in two steps:
    one goes on from the first game not yet done, and no game is imported twice.
 
 What the export writes beside the game itself travels too: created and finished times, the
-watch link on or off, notes, and a rematch's link to its game when both are in the file.
+watch link on or off, notes, a rematch's link to its game when both are in the file, and the
+game's table (the games that shared one share one again, its table link and scoring link on or
+off as they were). Tokens are never in a file: a restored link that was on gets a new address,
+since a backup must not carry a secret that opens (or scores) a table.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from django.db import DatabaseError, transaction
 from django.db.models import Count, Q, Sum
 
 from games import bundles, display, recording, scoring
-from games.models import Game, Hand, Restore, RestoreItem
+from games.models import Game, Hand, Restore, RestoreItem, Table, new_watch_token
 from games.scoring import limits
 
 SECONDS_PER_REQUEST = 8.0  # well inside the server's 30 s request timeout
@@ -67,6 +70,25 @@ class Meta:
     created: datetime | None = None
     finished: datetime | None = None
     watch: bool = True
+    table: str = ""  # the "id" of the game's table in the file
+    table_watch: bool | None = None  # None: a file from before tables
+    table_scoring: bool = False
+
+
+def _flag(value: Any, where: str, default: bool) -> bool:
+    if value is None:
+        return default
+    if type(value) is not bool:
+        raise scoring.GameFileError(f"{where}: expected true or false")
+    return value
+
+
+def _table(value: Any) -> dict[str, Any]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise scoring.GameFileError('table: expected {"id": ..., "watch": ..., "scoring": ...}')
+    return value
 
 
 def _key(value: Any, where: str) -> str:
@@ -97,12 +119,16 @@ def read_meta(extra: dict[str, Any]) -> Meta:
     watch = extra.get("watch", True)
     if type(watch) is not bool:
         raise scoring.GameFileError("watch: expected true or false")
+    table = _table(extra.get("table"))
     return Meta(
         key=_key(extra.get("id"), "id"),
         rematch_of=_key(extra.get("rematch_of"), "rematch_of"),
         created=_moment(extra.get("created"), "created"),
         finished=_moment(extra.get("finished"), "finished"),
         watch=watch,
+        table=_key(table.get("id"), "table id"),
+        table_watch=_flag(table.get("watch"), "table watch", True) if table else None,
+        table_scoring=_flag(table.get("scoring"), "table scoring", False),
     )
 
 
@@ -114,6 +140,12 @@ def export_meta(game: Game) -> dict[str, Any]:
     meta["watch"] = game.watch_enabled
     if game.rematch_of_id is not None:
         meta["rematch_of"] = game.rematch_of_id
+    table = game.table
+    meta["table"] = {
+        "id": table.pk,
+        "watch": table.watch_enabled,
+        "scoring": table.score_token is not None,
+    }
     return meta
 
 
@@ -253,6 +285,7 @@ def stage(
                     position=position,
                     key=meta.key,
                     rematch_of=meta.rematch_of,
+                    table_key=meta.table,
                     title=title(parsed),
                     data=text,
                     done=twin is not None,
@@ -336,8 +369,10 @@ def _import_item(restore: Restore, pk: int) -> int:
 def _create(restore: Restore, item: RestoreItem) -> Game:
     parsed = scoring.parse_game_file(item.data)
     meta = read_meta(parsed.extra)
+    origin = _origin(restore, item)
     game = recording.create_game(
         restore.owner,
+        table=_table_for(restore, item, meta, origin),
         name=parsed.name or "",
         players=list(parsed.players),
         rules=parsed.rules,
@@ -350,11 +385,32 @@ def _create(restore: Restore, item: RestoreItem) -> Game:
         game.finished_at = meta.finished
     game.watch_enabled = meta.watch
     game.note = parsed.note
-    game.rematch_of_id = _origin(restore, item)
+    game.rematch_of_id = origin
     fields = ["created_at", "finished_at", "watch_enabled", "note", "rematch_of"]
     Game.objects.filter(pk=game.pk).update(**{name: getattr(game, name) for name in fields})
     _hand_notes(game, parsed.hand_notes)
     return game
+
+
+def _table_for(restore: Restore, item: RestoreItem, meta: Meta, origin: int | None) -> Table:
+    """The table of an earlier game of the file with the same table "id"; else, for a file
+    from before tables, the table of the game this is a rematch of; else a new table as the
+    file describes it (a file from before tables: its link on or off as the game's)."""
+    if item.table_key:
+        earlier = (
+            restore.items.filter(table_key=item.table_key, game__isnull=False)
+            .exclude(pk=item.pk)
+            .values_list("game__table_id", flat=True)
+            .first()
+        )
+        if earlier is not None:
+            return Table.objects.get(pk=earlier)
+    elif origin is not None:
+        return Game.objects.get(pk=origin).table
+    watch = meta.watch if meta.table_watch is None else meta.table_watch
+    return Table.objects.create(
+        watch_enabled=watch, score_token=new_watch_token() if meta.table_scoring else None
+    )
 
 
 def _origin(restore: Restore, item: RestoreItem) -> int | None:

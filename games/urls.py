@@ -31,6 +31,10 @@ urlpatterns = [
     path("players/", review.players, name="players"),
     path("watch/<str:token>/", watch.watch, name="watch"),
     path("watch/<str:token>/live/", watch.watch_live, name="watch_live"),
+    # The table's links: watch whichever game it plays now; score it from another phone.
+    path("t/score/<str:token>/", watch.table_score, name="table_score"),
+    path("t/<str:token>/", watch.table_watch, name="table_watch"),
+    path("t/<str:token>/live/", watch.table_live, name="table_live"),
 ]
 
 # The installable app: its manifest and service worker, served from the site root.

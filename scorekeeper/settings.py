@@ -52,6 +52,22 @@ SECRET_KEY = _secret_key()
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
+
+def _public_url() -> str:
+    """Where other phones reach this app, for the share page's links when the page was opened on
+    the laptop's own loopback address (`make run HOST=0.0.0.0` sets it to the laptop's address
+    on the local network). Empty: links use the address each page was opened on."""
+    url = os.environ.get("DJANGO_PUBLIC_URL", "").strip().rstrip("/")
+    if url and not url.startswith(("http://", "https://")):
+        raise ImproperlyConfigured(
+            f"DJANGO_PUBLIC_URL must start with http:// or https://, e.g. "
+            f"http://192.168.1.20:8000 (got {url!r})."
+        )
+    return url
+
+
+PUBLIC_URL = _public_url()
+
 INSTALLED_APPS = [
     "django.contrib.auth",
     "django.contrib.contenttypes",

@@ -99,7 +99,11 @@ def all_games(user) -> Iterator[dict]:
     time by id, so a game recorded meanwhile neither repeats nor shifts the batches."""
     after = 0
     while True:
-        games = list(Game.objects.filter(owner=user, pk__gt=after).order_by("pk")[:EXPORT_BATCH])
+        games = list(
+            Game.objects.filter(owner=user, pk__gt=after)
+            .select_related("table")
+            .order_by("pk")[:EXPORT_BATCH]
+        )
         if not games:
             return
         hands: dict[int, list] = {game.pk: [] for game in games}

@@ -18,7 +18,7 @@ from games import display, recording, scoring
 from games.accounts import guests
 from games.forms.new_game import NewGameForm
 from games.forms.table import BidsForm, EditHandForm, TricksForm, posted_number
-from games.models import Game
+from games.models import Access, Game, games_open_to
 from games.parts import GameParts
 from games.views.base import HtmxHttpRequest, navigate, owned_game, post_only
 
@@ -68,10 +68,15 @@ def known_names(user) -> list[str]:
     return sorted(names, key=str.casefold)
 
 
+def scorer(request: HtmxHttpRequest) -> Access:
+    """The access of a scoring request: the owner, or a phone holding the table's scoring link."""
+    return Access.of(request, scoring=True)
+
+
 @require_safe
 def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The table's page; htmx asks for its live part again after a conflict or a reload."""
-    game = owned_game(request, pk)
+    game = owned_game(request, pk, scoring=True)
     before = posted_number(request.GET.get("before"))
     parts = GameParts(game)
     if request.htmx and before is not None:
@@ -85,7 +90,7 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def game_chart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The score chart alone: the page asks for it again after a hand is scored."""
-    return HttpResponse(GameParts(owned_game(request, pk)).chart)
+    return HttpResponse(GameParts(owned_game(request, pk, scoring=True)).chart)
 
 
 def live_context(
@@ -180,7 +185,7 @@ def conflict(request: HtmxHttpRequest, pk: int, problem: recording.Conflict) -> 
     if not request.htmx:
         messages.warning(request, str(problem))
         return redirect("game", pk=pk)
-    context = live_context(GameParts(owned_game(request, pk)), notice=str(problem))
+    context = live_context(GameParts(owned_game(request, pk, scoring=True)), notice=str(problem))
     response = TemplateResponse(request, f"{TEMPLATE}#live", context, status=409)
     return reswap(retarget(response, "#live"), "outerHTML")
 
@@ -198,7 +203,7 @@ def add_hand_error(form, error: scoring.HandError, number: int) -> None:
 def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step 1 of a hand. The posted hand number must be the next one, or the form is stale."""
     try:
-        with recording.writing(request.user, pk) as table:
+        with recording.writing(scorer(request), pk) as table:
             number = table.check_bids_step(posted_number(request.POST.get("hand")))
             form = BidsForm(request.POST, rules=table.rules, players=table.game.players)
             if form.is_valid():
@@ -221,7 +226,7 @@ def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step 2 of a hand, for the hand being played and no other; a hand that bids itself
     starts here, as the next hand."""
     try:
-        with recording.writing(request.user, pk) as table:
+        with recording.writing(scorer(request), pk) as table:
             posted = posted_number(request.POST.get("hand"))
             unbid = table.bids_itself(posted)
             number = posted if unbid and posted is not None else table.check_tricks_step(posted)
@@ -248,7 +253,7 @@ def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     when confirmed (`confirm` carries the game's version, `ends_after` the end that was shown);
     the hands it removes are kept in the session so an undo right after puts them back."""
     if request.method != "POST":
-        game = owned_game(request, pk)
+        game = owned_game(request, pk, scoring=True)
         hands = game.recorded_hands()
         if not 1 <= number <= len(hands):
             raise Http404("No such hand.")
@@ -258,7 +263,7 @@ def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         return put_back(request, pk)
     confirm = posted_number(request.POST.get("confirm"))
     try:
-        with recording.writing(request.user, pk) as table:
+        with recording.writing(scorer(request), pk) as table:
             if not 1 <= number <= len(table.hands):
                 raise recording.Conflict(f"There is no hand {number} in this game any more.")
             form = edit_form(table.game, table.hands, number, request.POST)
@@ -327,7 +332,7 @@ def put_back(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     ours = isinstance(saved, dict) and saved.get("game") == pk
     removed = recording.Removed.from_json(saved) if ours else None
     try:
-        with recording.writing(request.user, pk) as table:
+        with recording.writing(scorer(request), pk) as table:
             if removed is None:
                 raise recording.Conflict("There is no correction to undo here; nothing changed.")
             write = table.put_back(posted_number(request.POST.get("undo")), removed)
@@ -388,7 +393,7 @@ def edit_page(
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Take back the last step; the version keeps a double tap from undoing two."""
     try:
-        with recording.writing(request.user, pk) as table:
+        with recording.writing(scorer(request), pk) as table:
             version = posted_number(request.POST.get("version"))
             if version is None:
                 raise recording.Conflict("That undo button was out of date; nothing was undone.")
@@ -400,8 +405,20 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @post_only
 def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Same players and rules, a new game, once."""
-    game = owned_game(request, pk)
+    """Same players and rules, a new game, once; it joins the table, so the table's links (and
+    a scoring phone's grant) move on to it."""
+    try:
+        game = owned_game(request, pk, scoring=True)
+    except Http404:
+        # A scoring phone's second tap: the rematch it started is the table's game now.
+        # Through the game's pk, whose lookup turns a number too big for the column into no
+        # match; a foreign key's does not, and the database would refuse it.
+        game_asked = Game.objects.filter(pk=pk).values("pk")
+        started = games_open_to(scorer(request)).filter(rematch_of__in=game_asked).first()
+        if started is None:
+            raise
+        messages.info(request, "The rematch had already started: here it is.")
+        return navigate(request, started)
     result = game.replay()
     if not result.finished:
         return conflict(

@@ -1,72 +1,101 @@
-"""The watch link: a read-only view of one game for anyone holding its unguessable token.
+"""The watch links and the share page.
+
+A table link (/t/<token>/) shows the table's current game, so it follows the table from game to
+rematch; the old per-game links (/watch/<token>/) still show their own game, for the people who
+bookmarked them. Both are read-only views for anyone holding an unguessable token.
 
 The page polls a fragment every 4 seconds. The fragment answers 304 Not Modified, after one
-cheap query, while the game's version is unchanged. It sends its own ETag back in
+cheap query, while the game shown is the same at the same version. It sends its own ETag back in
 `If-None-Match` (hx-headers), so the browser passes the 304 to htmx instead of answering from
 its cache, and the watch page tells htmx not to swap on 304.
 
 The page shows only this game: no username, no links to the owner's pages, no other games.
 The owner turns the link off or replaces it on the share page; an old or disabled token is a 404.
+The share page also hands out the scoring link (/t/score/<token>/): opening it gives that
+browser's session the right to score the table's current game (`games.models.games_open_to`).
 """
 
+import ipaddress
 import json
+from urllib.parse import urlsplit
 
+import segno
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.crypto import salted_hmac
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games.models import Game
+from games.models import MAX_GRANTS, SCORE_GRANTS, Game, Table
 from games.parts import TIMEOUT, GameParts
 from games.views.base import HtmxHttpRequest, owned_game
 
 POLL_SECONDS = 4
+GAME, TABLE = "game", "table"  # the two kinds of watch link
+LIVE = {GAME: "watch_live", TABLE: "table_live"}
+
+_GAMES = Game._meta.db_table
+_TABLES = Table._meta.db_table
+# The old per-game link works while both its own switch and its table's are on.
+_GAME_SQL = (
+    f"SELECT g.id, g.version FROM {_GAMES} g JOIN {_TABLES} t ON t.id = g.table_id "
+    "WHERE g.watch_token = %s AND g.watch_enabled = %s AND t.watch_enabled = %s"
+)
+# The table link shows the table's newest game.
+_TABLE_SQL = (
+    f"SELECT g.id, g.version FROM {_GAMES} g JOIN {_TABLES} t ON t.id = g.table_id "
+    "WHERE t.watch_token = %s AND t.watch_enabled = %s ORDER BY g.id DESC LIMIT 1"
+)
 
 
-def etag_for(token: str, version: int) -> str:
-    """Opaque: it changes with the game but tells nothing of its id or how often it changed."""
-    digest = salted_hmac("watch-etag", f"{token}:{version}", algorithm="sha256").hexdigest()
+def etag_for(token: str, state: tuple[int, int]) -> str:
+    """Opaque: it changes with the game shown (a rematch starts again at a low version) and
+    its version, but tells nothing of the game's id or how often it changed."""
+    text = f"{token}:{state[0]}:{state[1]}"
+    digest = salted_hmac("watch-etag", text, algorithm="sha256").hexdigest()
     return f'"{digest[:24]}"'
 
 
-def watch_state(token: str) -> tuple[int, int] | None:
-    """The game's id and version for an open watch link, or None.
+def watch_state(token: str, kind: str = GAME) -> tuple[int, int] | None:
+    """The shown game's id and version for an open watch link, or None.
 
     Plain SQL: this runs for every watcher every few seconds, and building the ORM query
     cost more than running it.
     """
     if "\x00" in token:
         return None
-    table = Game._meta.db_table
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT id, version FROM {table} WHERE watch_token = %s AND watch_enabled = %s",
-            [token, True],
-        )
+        if kind == GAME:
+            cursor.execute(_GAME_SQL, [token, True, True])
+        else:
+            cursor.execute(_TABLE_SQL, [token, True])
         return cursor.fetchone()
 
 
-def watch_html(template: str, token: str, state: tuple[int, int]) -> str:
+def watch_html(template: str, token: str, state: tuple[int, int], kind: str = GAME) -> str:
     """The watch page or its live part for this version, from the cache when it is there.
 
-    Neither holds anything of one visitor (no form, no token, no account), so each is cached
-    whole; a long game's page is over the cache's entry limit and is assembled from its parts
-    (each cached on its own) every time instead.
+    Neither holds anything of one visitor (no form, no account), so each is cached whole; a
+    long game's page is over the cache's entry limit and is assembled from its parts (each
+    cached on its own) every time instead. The link kind is in the key: the two pages poll
+    different addresses. A replaced token moves the game's version on, so no page cached
+    with an old token is served again.
     """
-    key = f"watch:{template}:{state[0]}:{state[1]}"
+    key = f"watch:{kind}:{template}:{state[0]}:{state[1]}"
     html = cache.get(key)
     if html is None:
         game = Game.objects.get(pk=state[0])
         parts = GameParts(game)
-        etag = etag_for(token, game.version)
+        etag = etag_for(token, (game.pk, game.version))
         context = {
             "game": game,
             "parts": parts,
@@ -76,6 +105,7 @@ def watch_html(template: str, token: str, state: tuple[int, int]) -> str:
             "poll_seconds": POLL_SECONDS,
             "poll_headers": json.dumps({"If-None-Match": etag}),
             "etag": etag,
+            "live_url": reverse(LIVE[kind], args=[token]),
         }
         html = render_to_string(template, context)
         cache.set(key, html, TIMEOUT)
@@ -89,51 +119,145 @@ def _private(response: HttpResponse) -> HttpResponse:
     return response
 
 
-@require_safe
-def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    state = watch_state(token)
+def _page(token: str, kind: str) -> HttpResponse:
+    state = watch_state(token, kind)
     if state is None:
         raise Http404("No such game.")
-    return _private(HttpResponse(watch_html("games/watch.html", token, state)))
+    return _private(HttpResponse(watch_html("games/watch.html", token, state, kind)))
+
+
+def _live(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+    """The polled fragment: 304 from a single query while nothing has changed."""
+    state = watch_state(token, kind)
+    if state is None:
+        raise Http404("No such game.")
+    etag = etag_for(token, state)
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        response = HttpResponse(watch_html("games/watch.html#live", token, state, kind))
+    response.headers["ETag"] = etag
+    return _private(response)
+
+
+@require_safe
+def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    return _page(token, GAME)
 
 
 @require_safe
 def watch_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The polled fragment: 304 from a single query while nothing has changed."""
-    state = watch_state(token)
-    if state is None:
-        raise Http404("No such game.")
-    etag = etag_for(token, state[1])
-    response = get_conditional_response(request, etag=etag)
-    if response is None:
-        response = HttpResponse(watch_html("games/watch.html#live", token, state))
-    response.headers["ETag"] = etag
-    return _private(response)
+    return _live(request, token, GAME)
+
+
+@require_safe
+def table_watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    return _page(token, TABLE)
+
+
+@require_safe
+def table_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    return _live(request, token, TABLE)
+
+
+@never_cache
+@require_safe
+def table_score(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The scoring link: this browser's session may now score the table's current game, for
+    as long as the link stays the table's. The session needs no account, so a phone that is
+    signed out can score too; signing in keeps the grant, signing out ends it."""
+    table = None if "\x00" in token else Table.objects.filter(score_token=token).first()
+    game = table.current_game() if table is not None else None
+    if table is None or game is None:
+        raise Http404("No such table.")
+    kept = [
+        pair
+        for pair in request.session.get(SCORE_GRANTS, [])
+        if isinstance(pair, list) and pair[:1] != [table.pk]
+    ]
+    request.session[SCORE_GRANTS] = [*kept[-(MAX_GRANTS - 1) :], [table.pk, token]]
+    messages.success(request, "This phone can score this table now.")
+    response = redirect(game)
+    response.headers["X-Robots-Tag"] = "noindex, nofollow"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+def is_loopback(host: str) -> bool:
+    """Whether a host (as in a URL, perhaps with a port) names this machine only."""
+    name = urlsplit(f"//{host}").hostname or ""
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def reachable_url(request: HttpRequest, path: str) -> str:
+    """An address for `path` that other phones can open: the one this page was opened on,
+    unless that is the laptop's loopback address and a public address is configured
+    (`make run HOST=0.0.0.0` sets it to the laptop's address on the local network)."""
+    public = getattr(settings, "PUBLIC_URL", "")
+    if public and is_loopback(request.get_host()):
+        return public + path
+    return request.build_absolute_uri(path)
+
+
+def qr_svg(link: str) -> SafeString:
+    """The link as a QR code, inline SVG drawn with attributes only (the CSP allows no inline
+    style); dark on a white ground with its quiet zone, so it scans in dark mode too. Safe:
+    segno writes only path data, nothing of the link's text."""
+    code = segno.make(link, error="m")
+    svg = code.svg_inline(
+        scale=1, border=4, dark="#000", light="#fff", omitsize=True, svgclass="qr-code"
+    )
+    return mark_safe(svg)
 
 
 @never_cache
 @require_http_methods(["GET", "HEAD", "POST"])
 def share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The owner's page for the watch link: show it, turn it off or on, or replace it."""
+    """The owner's page for the table's links: show them, turn them on or off, replace them."""
     if request.method == "POST":
         with transaction.atomic():
             game = owned_game(request, pk, lock=True)
-            change_watch_link(request, game, request.POST.get("action"))
+            table = Table.objects.select_for_update().get(pk=game.table_id)
+            change_links(request, table, request.POST.get("action"))
         return redirect("share", pk=game.pk)
     game = owned_game(request, pk)
-    link = request.build_absolute_uri(reverse("watch", args=[game.watch_token]))
-    return TemplateResponse(request, "games/share.html", {"game": game, "link": link})
+    table = game.table
+    link = reachable_url(request, reverse("table_watch", args=[table.watch_token]))
+    score_link = None
+    if table.score_token:
+        score_link = reachable_url(request, reverse("table_score", args=[table.score_token]))
+    context = {
+        "game": game,
+        "table": table,
+        "link": link,
+        "qr": qr_svg(link) if table.watch_enabled else None,
+        # The host alone, for the warning: the whole link is right above it.
+        "loopback": urlsplit(link).hostname if is_loopback(urlsplit(link).netloc) else "",
+        "score_link": score_link,
+        "score_qr": qr_svg(score_link) if score_link else None,
+    }
+    return TemplateResponse(request, "games/share.html", context)
 
 
-def change_watch_link(request: HtmxHttpRequest, game: Game, action: str | None) -> None:
+def change_links(request: HtmxHttpRequest, table: Table, action: str | None) -> None:
     if action == "off":
-        game.set_watch_link(enabled=False)
-        messages.success(request, "The watch link is off: nobody can open it now.")
+        table.set_watch_link(enabled=False)
+        messages.success(request, "The table link is off: nobody can open it now.")
     elif action == "on":
-        game.set_watch_link(enabled=True)
-        messages.success(request, "The watch link works again.")
+        table.set_watch_link(enabled=True)
+        messages.success(request, "The table link works again.")
     elif action == "replace":
-        game.set_watch_link(enabled=True, new_token=True)
-        messages.success(request, "New watch link made; the old one no longer works.")
+        table.set_watch_link(enabled=True, new_token=True)
+        messages.success(request, "New table link made; the old links no longer work.")
+    elif action == "score_on":
+        table.set_scoring_link(enabled=True)
+        messages.success(request, "Scoring link made: a phone that opens it can score here.")
+    elif action == "score_off":
+        table.set_scoring_link(enabled=False)
+        messages.success(request, "The scoring link is off: only you can score this table now.")
     else:
         messages.warning(request, "Nothing changed.")

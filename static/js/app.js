@@ -245,6 +245,12 @@
       return ["Your sign-in has ended, or changed on another page, so nothing was saved: " +
         "sign in again, then tap again.", signInLink()];
     }
+    if (status === 404 && document.querySelector("[data-scoring-phone]")) {
+      // A phone scoring through the table's scoring link, which the owner turned off.
+      return ["This phone can't score this table any more: its scoring link was turned off " +
+        "or replaced. Nothing was saved; ask the scorer for the new link.",
+        links.games ? link(links.games, "Home") : reloadLink()];
+    }
     if (status === 404) {
       return ["This game is not on this account any more, or this phone has been signed out: " +
         "nothing was saved.", links.games ? link(links.games, "Your games") : reloadLink()];

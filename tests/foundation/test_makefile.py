@@ -172,3 +172,21 @@ def test_ci_redis_comes_from_debian_listens_on_loopback_only_and_stops_on_exit()
     assert "--bind 127.0.0.1 " in starts[0]
     assert "--save ''" in starts[0]
     assert "trap 'stop_redis; stop_pg' EXIT" in script
+
+
+def test_make_run_on_the_network_gives_share_links_the_laptops_lan_address():
+    interfaces = subprocess.run(["hostname", "-I"], capture_output=True, text=True, check=False)
+    lan = next(
+        (
+            address
+            for address in interfaces.stdout.split()
+            if address.count(".") == 3 and not address.startswith("127.")
+        ),
+        "",
+    )
+    plan = make("-n", "run", "HOST=0.0.0.0", "PORT=9123").stdout
+    assert f'lan="{lan}"' in plan
+    assert 'DJANGO_PUBLIC_URL="${DJANGO_PUBLIC_URL:-http://$lan:9123}"' in plan
+    assert 'DJANGO_ALLOWED_HOSTS="${DJANGO_ALLOWED_HOSTS:-localhost,127.0.0.1,[::1]},$lan"' in plan
+    # On loopback only, nothing changes: the links are this machine's and the page says so.
+    assert 'lan=""' in make("-n", "run").stdout

@@ -129,10 +129,12 @@ def test_watch_queries_do_not_grow_with_hands(client, long_game, django_assert_n
             client.get(live_url(game))
 
 
-def test_the_owner_sees_the_link_on_the_share_page(owner_client, make_game):
+def test_the_owner_sees_the_table_link_on_the_share_page(owner_client, make_game):
     game = make_game()
     body = owner_client.get(share_url(game)).content.decode()
-    assert f"http://testserver{watch_url(game)}" in body
+    table_link = f"http://testserver{reverse('table_watch', args=[game.table.watch_token])}"
+    assert f'value="{table_link}" readonly' in body
+    assert watch_url(game) not in body  # the table link is THE link
 
 
 def test_the_share_page_is_the_owners_only(client, stranger_client, make_game):
@@ -159,14 +161,18 @@ def test_turning_the_link_off_makes_it_404_until_it_is_on_again(client, owner_cl
     assert owner_client.get(watch_url(game)).status_code == 200
 
 
-def test_replacing_the_link_retires_the_old_one(client, owner_client, make_game):
+def test_replacing_the_link_retires_the_old_ones(client, owner_client, make_game):
     game = make_game()
-    old = watch_url(game)
+    old_game_link = watch_url(game)
+    old_table_link = reverse("table_watch", args=[game.table.watch_token])
     owner_client.post(share_url(game), {"action": "replace"})
     game.refresh_from_db()
-    assert watch_url(game) != old
-    assert client.get(old).status_code == 404
-    assert client.get(watch_url(game)).status_code == 200
+    new_table_link = reverse("table_watch", args=[game.table.watch_token])
+    assert new_table_link != old_table_link
+    # The table's link and the game's own old link both stop; the new table link works.
+    assert client.get(old_table_link).status_code == 404
+    assert client.get(old_game_link).status_code == 404
+    assert client.get(new_table_link).status_code == 200
 
 
 def test_an_unknown_share_action_changes_nothing(owner_client, make_game):

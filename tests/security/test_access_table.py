@@ -1,8 +1,10 @@
 """Every URL against every kind of visitor: the status each one gets, in one table.
 
-Columns: a visitor with no account, another account, the owner; for the watch URLs also the
-game's token when valid, revoked, and a wrong one. A guest (a visitor who started a game
-without an account) is a fourth kind of visitor (AS_GUEST), and may own the game too. A game's
+Columns: a visitor with no account, another account, the owner; then (SCORER) a phone with no
+account that opened the table's scoring link, the same phone once the owner turned that link
+off (REVOKED), and a guest holding the link (GUEST_SCORER). For the watch and table URLs also the
+token when valid, revoked, replaced, and a wrong one. A guest (a visitor who started a game
+without an account) is another kind of visitor (AS_GUEST), and may own the game too. A game's
 private pages answer 404 to anyone but its owner, so nobody learns that a game exists. A new
 URL must be added here, or the completeness test fails.
 """
@@ -20,6 +22,8 @@ pytestmark = pytest.mark.django_db
 
 VISITOR, OTHER, OWNER = "visitor", "other", "owner"
 LOGIN = "login"  # a redirect to the sign-in page
+SIGNUP = "signup"  # a redirect to the sign-up page
+GUEST = "guest"  # a guest who does not own the game (see AS_GUEST)
 
 # (url name, method, data) -> statuses for (visitor, other account, owner)
 TABLE = {
@@ -71,7 +75,31 @@ TABLE = {
     ("service_worker", "get"): (200, 200, 200),
     ("service_worker", "post"): (405, 405, 405),
 }
+# A phone with no account holding the table's scoring link: the game page and its steps (the
+# game is not over, so a rematch is refused with a redirect to the game), nothing else of the
+# owner's, and the rest of the site as any visitor sees it.
+SCORER = "scorer"
+SCORER_STATUS = {
+    **{key: statuses[0] for key, statuses in TABLE.items()},
+    ("game", "get"): 200,
+    ("game_chart", "get"): 200,
+    ("post_bids", "post"): 302,
+    ("post_tricks", "post"): 302,
+    ("undo", "post"): 302,
+    ("rematch", "post"): 302,
+    ("edit_hand", "get"): 200,
+    ("edit_hand", "post"): 302,
+}
+SCORING_PAGES = {name for (name, _), status in SCORER_STATUS.items() if status in (200, 302)}
+# What the scoring link adds to what its holder could do anyway.
+SCORING_KEYS = {key for key, status in SCORER_STATUS.items() if status != TABLE[key][0]}
+# That phone after the owner turned the scoring link off: a visitor again, at once.
+REVOKED = "revoked"
+# A guest (its own games, no account) holding the scoring link: the table's game as a scorer,
+# the rest as a guest (AS_GUEST, below).
+GUEST_SCORER = "guest-scorer"
 WATCH = ("watch", "watch_live")
+TABLE_WATCH = ("table_watch", "table_live")
 PER_GAME = {"game", "game_chart", "post_bids", "post_tricks", "undo", "rematch", "edit_hand"}
 PER_GAME |= {"export_game", "export_csv", "rules_card", "compare", "share"}
 PER_GAME |= {"game_note", "hand_note"}
@@ -132,29 +160,65 @@ def url_for(name, game):
     return reverse(name, args=args)
 
 
-def sign_in_as(client, who, owner, stranger):
+def hold_scoring_link(client, game):
+    """Open the table's scoring link in this client, as a phone scanning its QR code would."""
+    game.table.set_scoring_link(enabled=True)
+    response = client.get(reverse("table_score", args=[game.table.score_token]))
+    assert response.status_code == 302
+
+
+def sign_in_as(client, who, owner, stranger, game=None):
     if who == OWNER:
         client.force_login(owner)
     elif who == OTHER:
         client.force_login(stranger)
+    elif who == GUEST:
+        sign_in_guest(client, make_guest())
+    elif who in (SCORER, REVOKED):
+        hold_scoring_link(client, game)
+        if who == REVOKED:
+            game.table.set_scoring_link(enabled=False)
+    elif who == GUEST_SCORER:
+        sign_in_guest(client, make_guest())
+        hold_scoring_link(client, game)
 
 
-@pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER])
+def expected_status(who, key):
+    if who == SCORER:
+        return SCORER_STATUS[key]
+    if who == REVOKED:
+        return TABLE[key][0]
+    if who == GUEST_SCORER:
+        return SCORER_STATUS[key] if key in SCORING_KEYS else AS_GUEST[key]
+    return TABLE[key][[VISITOR, OTHER, OWNER].index(who)]
+
+
+@pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER, SCORER, REVOKED, GUEST_SCORER])
 @pytest.mark.parametrize(("name", "method"), list(TABLE))
 def test_status_by_visitor(client, owner, stranger, game, who, name, method):
-    sign_in_as(client, who, owner, stranger)
+    sign_in_as(client, who, owner, stranger, game)
     url = url_for(name, game)
     before = snapshot(game)
     response = getattr(client, method)(url, data_for(name, game) if method == "post" else None)
-    expected = TABLE[(name, method)][[VISITOR, OTHER, OWNER].index(who)]
-    if expected == LOGIN:
+    expected = expected_status(who, (name, method))
+    if expected in (LOGIN, SIGNUP):
         assert response.status_code == 302
-        assert response["Location"].startswith(reverse("login"))
+        assert response["Location"].startswith(reverse(expected))
     else:
         assert response.status_code == expected, response.content[:300]
-    if who != OWNER and name in PER_GAME:
+    if who in (VISITOR, OTHER, REVOKED) and name in PER_GAME:
         assert snapshot(game) == before, "someone else's request changed the game"
         assert game.players[0] not in response.content.decode()
+    if who in (SCORER, GUEST_SCORER) and name in PER_GAME - SCORING_PAGES:
+        assert snapshot(game) == before, "a scoring phone reached an owner-only page"
+        assert game.players[0] not in response.content.decode()
+
+
+def test_the_scorer_column_names_every_url():
+    assert set(SCORER_STATUS) == set(TABLE)
+    # The link opens the scoring pages and nothing else.
+    scorers = {"game", "game_chart", "post_bids", "post_tricks", "undo", "rematch", "edit_hand"}
+    assert {name for name, _ in SCORING_KEYS} == scorers
 
 
 @pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER])
@@ -180,6 +244,61 @@ def test_watch_links_by_token(client, owner, stranger, game, who, name, token, e
     assert client.post(reverse(name, args=[value])).status_code == 405
 
 
+@pytest.mark.parametrize("who", [VISITOR, OTHER, GUEST, OWNER, SCORER])
+@pytest.mark.parametrize("name", TABLE_WATCH)
+@pytest.mark.parametrize(
+    ("token", "expected"), [("valid", 200), ("off", 404), ("replaced", 404), ("wrong", 404)]
+)
+def test_table_links_by_token(client, owner, stranger, game, who, name, token, expected):
+    sign_in_as(client, who, owner, stranger, game)
+    table = game.table
+    value = table.watch_token
+    if token == "off":
+        table.set_watch_link(enabled=False)
+    elif token == "replaced":
+        table.set_watch_link(enabled=True, new_token=True)
+    elif token == "wrong":
+        value = value[:-2] + ("xy" if not value.endswith("xy") else "zz")
+    response = client.get(reverse(name, args=[value]))
+    assert response.status_code == expected
+    if expected == 200:
+        body = response.content.decode()
+        assert "Ann + Cat" in body
+        assert owner.username not in body
+    # A table link is read-only whoever holds it.
+    assert client.post(reverse(name, args=[value])).status_code == 405
+
+
+@pytest.mark.parametrize("who", [VISITOR, OTHER, GUEST, OWNER, SCORER])
+@pytest.mark.parametrize(
+    ("token", "expected"), [("valid", 302), ("off", 404), ("replaced", 404), ("wrong", 404)]
+)
+def test_the_scoring_link_by_token(client, owner, stranger, game, who, token, expected):
+    """SCORER: a phone that already opened the link, opening it again (or after it changed)."""
+    sign_in_as(client, who, owner, stranger, game)
+    table = game.table
+    table.refresh_from_db()
+    if table.score_token is None:
+        table.set_scoring_link(enabled=True)
+    value = table.score_token
+    if token == "off":
+        table.set_scoring_link(enabled=False)
+    elif token == "replaced":
+        table.set_scoring_link(enabled=True)
+    elif token == "wrong":
+        value = value[:-2] + ("xy" if not value.endswith("xy") else "zz")
+    response = client.get(reverse("table_score", args=[value]))
+    assert response.status_code == expected
+    if expected == 302:
+        assert response["Location"] == game.get_absolute_url()
+    # Opening it is the only way in; it takes no posts.
+    assert client.post(reverse("table_score", args=[value])).status_code == 405
+
+
+def test_the_scoring_link_is_off_until_the_owner_turns_it_on(game):
+    assert game.table.score_token is None
+
+
 def test_a_replaced_token_stops_working(client, game):
     old = game.watch_token
     game.watch_token = "replaced-token-value-1234567890"
@@ -191,8 +310,6 @@ def test_a_replaced_token_stops_working(client, game):
 # A guest (a visitor who started a game without an account) who is not the game's owner: the
 # game's pages answer 404 as they do to another account. Its own account pages differ: it may
 # sign up or in (moving its games), has no password to change, and is warned before signing out.
-GUEST = "guest"
-SIGNUP = "signup"  # a redirect to the sign-up page
 AS_GUEST = {key: other for key, (_, other, _) in TABLE.items()}
 AS_GUEST |= {
     ("signup", "get"): 200,
@@ -256,22 +373,32 @@ def url_names(patterns):
 
 def test_the_table_names_every_url():
     named = set(url_names(get_resolver().url_patterns))
-    covered = {name for name, _ in TABLE} | set(WATCH)
+    covered = {name for name, _ in TABLE} | set(WATCH) | set(TABLE_WATCH) | {"table_score"}
     assert named == covered
 
 
 # Views still on require_GET, converted on another branch; strict, so the mark must go with it.
 def head_cases():
-    names = [name for name, method in TABLE if method == "get"] + list(WATCH)
-    for name in names:
-        for who in (VISITOR, OTHER, OWNER):
+    names = [name for name, method in TABLE if method == "get"] + list(WATCH) + list(TABLE_WATCH)
+    for name in [*names, "table_score"]:
+        for who in (VISITOR, OTHER, GUEST, OWNER, SCORER, REVOKED, GUEST_SCORER):
             yield pytest.param(name, who, id=f"{name}-{who}")
 
 
 @pytest.mark.parametrize(("name", "who"), list(head_cases()))
 def test_head_is_answered_like_get(client, owner, stranger, game, who, name):
-    sign_in_as(client, who, owner, stranger)
-    url = reverse(name, args=[game.watch_token]) if name in WATCH else url_for(name, game)
+    sign_in_as(client, who, owner, stranger, game)
+    if name in WATCH:
+        url = reverse(name, args=[game.watch_token])
+    elif name in TABLE_WATCH:
+        url = reverse(name, args=[game.table.watch_token])
+    elif name == "table_score":
+        game.table.refresh_from_db()
+        if game.table.score_token is None:
+            game.table.set_scoring_link(enabled=True)
+        url = reverse(name, args=[game.table.score_token])
+    else:
+        url = url_for(name, game)
     got = client.get(url)
     head = client.head(url)
     assert head.status_code == got.status_code

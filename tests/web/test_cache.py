@@ -130,16 +130,19 @@ def test_every_write_bumps_the_version(owner_client, make_game):
 
 def test_a_replaced_watch_link_is_never_shown_from_the_cache(client, owner_client, make_game):
     game = make_game(quiet_hands(2))
-    old = game.watch_token
-    live = client.get(reverse("watch_live", args=[old])).content.decode()
-    assert f"/watch/{old}/live/" in live
+    old, old_game_link = game.table.watch_token, game.watch_token
+    live = client.get(reverse("table_live", args=[old])).content.decode()
+    assert f"/t/{old}/live/" in live
+    assert client.get(reverse("watch_live", args=[old_game_link])).status_code == 200
     owner_client.post(reverse("share", args=[game.pk]), {"action": "replace"})
-    game.refresh_from_db()
-    assert client.get(reverse("watch_live", args=[old])).status_code == 404
-    fresh = client.get(reverse("watch_live", args=[game.watch_token])).content.decode()
-    assert f"/watch/{game.watch_token}/live/" in fresh
+    game.table.refresh_from_db()
+    new = game.table.watch_token
+    assert client.get(reverse("table_live", args=[old])).status_code == 404
+    assert client.get(reverse("watch_live", args=[old_game_link])).status_code == 404
+    fresh = client.get(reverse("table_live", args=[new])).content.decode()
+    assert f"/t/{new}/live/" in fresh
     assert old not in fresh
-    assert old not in client.get(reverse("watch", args=[game.watch_token])).content.decode()
+    assert old not in client.get(reverse("table_watch", args=[new])).content.decode()
 
 
 def test_one_replay_per_recorded_step(owner_client, make_game, monkeypatch):

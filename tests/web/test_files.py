@@ -58,9 +58,13 @@ def test_export_then_import_gives_back_the_same_players_rules_and_hands(owner_cl
     pairs = Hand.objects.filter(game=copy).values_list("bids", "tricks")
     assert list(pairs) == list(Hand.objects.filter(game=game).values_list("bids", "tricks"))
     again = export(owner_client, copy)
-    # Everything comes back, the creation time included; only the game's id is new.
+    # Everything comes back, the creation time and the table's links included; only the ids of
+    # the game and its table are new.
     assert again.pop("id") == copy.pk
     assert exported.pop("id") == game.pk
+    assert again["table"].pop("id") == copy.table_id != game.table_id
+    assert exported["table"].pop("id") == game.table_id
+    assert exported["table"] == {"watch": True, "scoring": False}
     assert again == exported
 
 

@@ -12,6 +12,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import quiet_hands
+from tests.review.test_table_link import scoring_phone
 from tests.web.conftest import HX, bids_data, bids_url, tricks_url
 
 pytestmark = pytest.mark.django_db
@@ -110,3 +111,48 @@ def test_export(owner_client, long_game, django_assert_num_queries, hands):
     with django_assert_num_queries(4):
         response = owner_client.get(reverse("export_game", args=[game.pk]))
     assert response.status_code == 200
+
+
+# The table's links. A watcher's page: the token lookup, the game and its hands, then cached
+# whole; its live part: the token lookup and the game.
+@pytest.mark.parametrize("hands", SIZES)
+def test_the_table_link(client, long_game, django_assert_num_queries, hands):
+    game = long_game(hands)
+    page = reverse("table_watch", args=[game.table.watch_token])
+    with django_assert_num_queries(3):
+        response = client.get(page)
+    assert f"#{hands}" in response.content.decode()
+    with django_assert_num_queries(1):
+        assert client.get(page).content == response.content
+    with django_assert_num_queries(2):
+        assert client.get(reverse("table_live", args=[game.table.watch_token])).status_code == 200
+
+
+# A phone holding the scoring link has no account: the session (with its grant) and the game
+# checked against the grant in one query; no user to read.
+@pytest.mark.parametrize("headers", HTMX)
+@pytest.mark.parametrize("hands", SIZES)
+def test_the_game_page_on_a_scoring_phone(long_game, django_assert_num_queries, hands, headers):
+    game = long_game(hands)
+    phone = scoring_phone(game)
+    with django_assert_num_queries(3):  # a cold cache: the hands are read once
+        response = phone.get(game.get_absolute_url(), headers=headers)
+    assert len(response.context["rows"]) == hands
+    with django_assert_num_queries(2):
+        again = phone.get(game.get_absolute_url(), headers=headers)
+    assert again.context["rows"] == response.context["rows"]
+
+
+@pytest.mark.parametrize("hands", SIZES)
+def test_a_scoring_phones_steps(long_game, django_assert_num_queries, hands):
+    """One query fewer than the owner's (no user to read), at any length."""
+    game = long_game(hands)
+    phone = scoring_phone(game)
+    with django_assert_num_queries(7):
+        response = phone.post(bids_url(game), bids_data(hands + 1, 3, 3, 4, 2), headers=HX)
+    assert response.status_code == 200
+    data = {"hand": str(hands + 1), "side_0": "7", "side_1": "6"}
+    with django_assert_num_queries(8):
+        response = phone.post(tricks_url(game), data, headers=HX)
+    assert response.status_code == 200
+    assert game.hands.get(number=hands + 1).tricks == [7, 6, None, None]

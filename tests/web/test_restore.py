@@ -39,13 +39,17 @@ def full_game(make_game, owner):
 
 
 def without_ids(data):
-    """A bundle with each game's id (and the id its rematch link names) as file positions."""
+    """A bundle with each game's id (and the id its rematch link names) as file positions, and
+    each table's id as the order in which the file first names it."""
     positions = {game["id"]: index for index, game in enumerate(data["games"])}
+    tables: dict[int, int] = {}
     games = []
     for game in data["games"]:
         game = dict(game, id=positions[game["id"]])
         if "rematch_of" in game:
             game["rematch_of"] = positions[game["rematch_of"]]
+        table = tables.setdefault(game["table"]["id"], len(tables))
+        game["table"] = dict(game["table"], id=table)
         games.append(game)
     return {**data, "games": games}
 
