@@ -15,13 +15,15 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import JSONField, Value
+from django.db.models import Count, JSONField, Sum, Value
 from django.http import Http404
 from django.utils import timezone
 
 from games import display, scoring
 from games.models import Game, Hand
+from games.scoring import limits
 
 OUT_OF_DATE = (
     "This game changed on another phone since that form was shown, so nothing was recorded. "
@@ -31,6 +33,40 @@ OUT_OF_DATE = (
 
 class Conflict(Exception):
     """The game moved on since the form was shown; the message says how."""
+
+
+class LimitReached(Conflict):
+    """The write would take the game or the account past a limit of `scoring.limits`: an
+    account's export must always import again, so what the import refuses is never made."""
+
+
+def _room_for_hand(number: int) -> None:
+    """A game keeps at most MAX_HANDS hands."""
+    if number > limits.MAX_HANDS:
+        raise LimitReached(
+            f"A game keeps at most {limits.MAX_HANDS:,} hands, so hand {number} was not "
+            "recorded. Start a new game to play on."
+        )
+
+
+def _room_for_game(owner: Any, hands: int) -> None:
+    """An account keeps at most MAX_ACCOUNT_GAMES games and MAX_ACCOUNT_HANDS hands in all.
+
+    Called inside the creating transaction with the owner's row locked (on SQLite the
+    transaction already holds the write lock), so two phones can't both take the last place."""
+    _room_for_hand(hands)
+    get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk").first()
+    held = Game.objects.filter(owner=owner).aggregate(games=Count("pk"), hands=Sum("hand_count"))
+    if held["games"] >= limits.MAX_ACCOUNT_GAMES:
+        raise LimitReached(
+            f"An account keeps at most {limits.MAX_ACCOUNT_GAMES:,} games and yours has "
+            f"{held['games']:,}, so no new game was started."
+        )
+    if (held["hands"] or 0) + max(hands, 1) > limits.MAX_ACCOUNT_HANDS:
+        raise LimitReached(
+            f"An account keeps at most {limits.MAX_ACCOUNT_HANDS:,} hands in all its games and "
+            f"yours has {held['hands'] or 0:,}, so no new game was started."
+        )
 
 
 @dataclass(frozen=True)
@@ -127,6 +163,7 @@ class Table:
                 f"Hand {number} bids itself at this table, so nobody bids: enter its tricks. "
                 "Here is the current state."
             )
+        _room_for_hand(number)
         return number
 
     def check_tricks_step(self, number: int | None) -> int:
@@ -164,6 +201,7 @@ class Table:
         if not self.bids_itself(number):
             played = len(self.hands) - (1 if self.pending else 0)
             raise _stale_step("tricks", number, recorded=played)
+        _room_for_hand(number)
         hands = [*self.hands, scoring.Hand(None, tuple(tricks))]
         result = self.game.replay(hands)
         try:
@@ -274,9 +312,14 @@ def create_game(
     first_dealer: int,
     hands: tuple[scoring.Hand, ...] | list[scoring.Hand] = (),
     rematch_of: Game | None = None,
+    check_limits: bool = True,
 ) -> Game:
-    """A new game, and for an import its hands, all or nothing."""
+    """A new game, and for an import its hands, all or nothing; LimitReached if the account
+    has no room for it. A restore checks its whole file against the account before it starts
+    (`check_limits=False`): a count per game would make a big import quadratic."""
     with transaction.atomic():
+        if check_limits:
+            _room_for_game(owner, len(hands))
         game = Game.objects.create(
             owner=owner,
             rematch_of=rematch_of,
