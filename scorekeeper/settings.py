@@ -111,6 +111,8 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers carry on while a phone writes; IMMEDIATE transactions and a busy
     # timeout make a second writer wait its turn instead of failing with "database is locked".
+    # Our backend queues writers fairly, so a long restore can't keep a phone waiting.
+    DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite"
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "timeout": 20,

@@ -205,7 +205,7 @@ def test_default_database_is_a_tuned_sqlite_file_with_persistent_connections(env
         "default"
     ]
 
-    assert database["ENGINE"] == "django.db.backends.sqlite3"
+    assert database["ENGINE"] == "scorekeeper.sqlite"  # Django's, with a fair writers' queue
     assert database["NAME"] == str(BASE_DIR / "db.sqlite3")
     assert "journal_mode=WAL" in database["OPTIONS"]["init_command"]
     assert database["OPTIONS"]["timeout"] >= 5
