@@ -9,6 +9,7 @@ anything is saved: `scoring.HandError` (the hand breaks a rule; the message name
 game changed since the form was shown).
 """
 
+import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -16,13 +17,15 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, JSONField, Sum, Value
+from django.db.models.expressions import RawSQL
 from django.http import Http404
 from django.utils import timezone
 
 from games import display, scoring
 from games.models import Game, Hand
+from games.models import _hand as stored_hand
 from games.scoring import limits
 
 OUT_OF_DATE = (
@@ -296,10 +299,33 @@ def writing(user: Any, pk: int) -> Iterator[Table]:
     if not user.is_authenticated:
         raise Http404("No such game.")
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=pk, owner=user).first()
+        game, hands = _locked_game(user, pk)
+        yield Table(game, hands)
+
+
+# On SQLite the transaction (BEGIN IMMEDIATE) already holds the write lock, so the game's row
+# and all its hands come back in one query, the hands as one JSON array. SQLite before 3.44
+# promises no order inside an aggregate, so each hand carries its number and is sorted here.
+_HANDS_AS_JSON = """(SELECT json_group_array(
+        json_array(h.number, json(h.bids), json(h.tricks), h.note))
+    FROM (SELECT number, bids, tricks, note FROM games_hand WHERE game_id = games_game.id
+          ORDER BY number) AS h)"""
+
+
+def _locked_game(user: Any, pk: int) -> tuple[Game, list[scoring.Hand]]:
+    """The owner's game, its row locked, and its hands; 404 for anyone else's."""
+    games = Game.objects.select_for_update().filter(pk=pk, owner=user)
+    if connection.vendor != "sqlite":
+        game = games.first()
         if game is None:
             raise Http404("No such game.")
-        yield Table(game, game.recorded_hands())
+        return game, game.recorded_hands()
+    game = games.annotate(hands_json=RawSQL(_HANDS_AS_JSON, ())).first()
+    if game is None:
+        raise Http404("No such game.")
+    rows = sorted(json.loads(game.hands_json))  # already in order: one linear pass
+    game._hand_notes = {number: note for number, _, _, note in rows if note}
+    return game, [stored_hand(bids, tricks) for _, bids, tricks, _ in rows]
 
 
 def create_game(

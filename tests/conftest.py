@@ -64,6 +64,16 @@ def _database_sessions(settings):
     DJANGO_CACHE_URL (CI's PostgreSQL pass) the app reads sessions through Redis instead; the
     two-instance test (tests/foundation/test_two_instances.py) serves it that way."""
     settings.SESSION_ENGINE = "django.contrib.sessions.backends.db"
+    settings.AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
+
+
+@pytest.fixture
+def laptop_sessions(settings, tmp_path):
+    """The laptop's own configuration (SQLite, each worker's cache): sessions and the signed-in
+    user read from the cache under a shared epoch (scorekeeper/sessions.py), on any database."""
+    settings.SESSION_ENGINE = "scorekeeper.sessions"
+    settings.AUTHENTICATION_BACKENDS = ["scorekeeper.sessions.CachedUserBackend"]
+    settings.SESSION_EPOCH_FILE = str(tmp_path / "epoch")
 
 
 @pytest.fixture(autouse=True)

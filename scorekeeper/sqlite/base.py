@@ -90,26 +90,26 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if self.turnstile is not None:
             self.turnstile.enter()
         try:
-            super()._start_transaction_under_autocommit()
+            super()._start_transaction_under_autocommit()  # type: ignore[misc]  # not in the stubs
         except BaseException:
             self._leave()
             raise
 
     def _commit(self):
         try:
-            return super()._commit()
+            return super()._commit()  # type: ignore[misc]
         finally:
             self._leave()
 
     def _rollback(self):
         try:
-            return super()._rollback()
+            return super()._rollback()  # type: ignore[misc]
         finally:
             self._leave()
 
     def _close(self):
         try:
-            return super()._close()
+            return super()._close()  # type: ignore[misc]
         finally:
             if self.turnstile is not None:
                 self.turnstile.close()

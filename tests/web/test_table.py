@@ -5,6 +5,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
+from games import recording
 from games.models import Game, Hand
 from tests.conftest import QUIET_HAND, quiet_hands
 from tests.web.conftest import BIG_HAND, HX, bids_data, bids_url, tricks_url
@@ -347,15 +348,14 @@ def test_a_race_lost_at_the_database_is_a_conflict_not_an_error(
     """The lock makes this unreachable; if it were reached, the unique (game, number)
     constraint decides, and the whole write rolls back."""
     game = make_game()
-    real_read = Game.recorded_hands
+    real_read = recording._locked_game
 
-    def read_before_the_other_phone(locked):
-        hands = real_read(locked)
-        monkeypatch.setattr(Game, "recorded_hands", real_read)  # once
+    def read_before_the_other_phone(user, pk):
+        locked, hands = real_read(user, pk)
         Hand.objects.create(game=locked, number=1, bids=[3, 3, 4, 2])
-        return hands
+        return locked, hands
 
-    monkeypatch.setattr(Game, "recorded_hands", read_before_the_other_phone)
+    monkeypatch.setattr(recording, "_locked_game", read_before_the_other_phone)
     response = owner_client.post(bids_url(game), bids_data(1, 4, 4, 4, 1), headers=HX)
     assert response.status_code == 409
     assertContains(response, "Hand 1&#x27;s bids were already recorded", status_code=409)
