@@ -60,9 +60,10 @@ def _empty_cache():
 
 @pytest.fixture(autouse=True)
 def _database_sessions(settings):
-    """Query counts are written with the session read from the database, as on a laptop. With
-    DJANGO_CACHE_URL (CI's PostgreSQL pass) the app reads sessions through Redis instead; the
-    two-instance test (tests/foundation/test_two_instances.py) serves it that way."""
+    """Sessions and users read from the database, as PostgreSQL without a shared cache reads
+    them, on every database. The laptop reads them from each worker's cache (`laptop_sessions`:
+    the query counts and tests/web/test_sessions.py); with DJANGO_CACHE_URL (CI's PostgreSQL
+    pass) the app reads them through Redis, as tests/foundation/test_two_instances.py serves it."""
     settings.SESSION_ENGINE = "django.contrib.sessions.backends.db"
     settings.AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
 
