@@ -158,3 +158,12 @@ def test_the_epoch_file_is_never_opened_through_a_link(settings, tmp_path):
     os.symlink(target, settings.SESSION_EPOCH_FILE)
     with pytest.raises(OSError, match="symbolic links"):
         epoch(SESSIONS)
+
+
+def test_signing_up_signs_you_in_with_the_backend_in_use():
+    """A session names the backend that signed it in, and only a configured one is honoured."""
+    client = Client()
+    data = {"username": "zoe", "password1": PASSWORD, "password2": PASSWORD}
+    client.post(reverse("signup"), data)
+    assertContains(client.get("/"), SIGNED_IN)
+    assertContains(client.get("/"), SIGNED_IN)  # and again, from the cache
