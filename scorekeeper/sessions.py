@@ -30,6 +30,7 @@ from django.conf import settings
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.sessions.backends.cached_db import SessionStore as CachedDbStore
 from django.core.cache import caches
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connections, transaction
 
 BACKEND = "scorekeeper.sessions.CachedUserBackend"
@@ -41,15 +42,18 @@ _private: list[IO[bytes]] = []  # an in-memory database's epoch: this process is
 
 
 def epoch_path() -> str:
-    """SESSION_EPOCH_FILE, or a file beside the SQLite database ("" for an in-memory one)."""
+    """SESSION_EPOCH_FILE, or a file beside the SQLite database ("" for an in-memory one,
+    which only this process can open)."""
     path = getattr(settings, "SESSION_EPOCH_FILE", "")
     if path:
         return str(path)
     connection = connections["default"]
-    name = str(connection.settings_dict["NAME"])
-    if connection.vendor != "sqlite" or not os.path.isabs(name):  # in memory, or not SQLite
+    if connection.vendor != "sqlite":
+        raise ImproperlyConfigured("scorekeeper.sessions needs SESSION_EPOCH_FILE off SQLite")
+    if connection.is_in_memory_db():  # type: ignore[attr-defined]  # SQLite's own
         return ""
-    return f"{name}-epoch"
+    # A relative name is opened from the working directory, by SQLite as here.
+    return f"{os.path.abspath(str(connection.settings_dict['NAME']))}-epoch"
 
 
 def _epoch_file() -> int:

@@ -20,7 +20,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
-from scorekeeper.sessions import SESSIONS, USERS, SessionStore, epoch
+from scorekeeper.sessions import SESSIONS, USERS, SessionStore, epoch, epoch_path
 from tests.conftest import PASSWORD
 from tests.tools.database import current_url
 
@@ -167,3 +167,18 @@ def test_signing_up_signs_you_in_with_the_backend_in_use():
     client.post(reverse("signup"), data)
     assertContains(client.get("/"), SIGNED_IN)
     assertContains(client.get("/"), SIGNED_IN)  # and again, from the cache
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="the default file is SQLite's")
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("/srv/spades/db.sqlite3", "/srv/spades/db.sqlite3-epoch"),
+        ("db.sqlite3", os.path.join(os.getcwd(), "db.sqlite3-epoch")),  # as SQLite opens it
+        (":memory:", ""),  # only this process: its own epoch
+    ],
+)
+def test_the_epoch_file_sits_beside_the_database(settings, monkeypatch, name, expected):
+    settings.SESSION_EPOCH_FILE = ""
+    monkeypatch.setitem(connection.settings_dict, "NAME", name)
+    assert epoch_path() == expected
