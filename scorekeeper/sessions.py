@@ -27,13 +27,18 @@ from functools import partial
 from typing import IO, Any
 
 from django.conf import settings
-from django.contrib.auth.backends import ModelBackend
+from django.contrib import auth
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.middleware import AuthenticationMiddleware
 from django.contrib.sessions.backends.cached_db import SessionStore as CachedDbStore
 from django.core.cache import caches
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connections, transaction
+from django.http import HttpRequest
+from django.utils.crypto import constant_time_compare
+from django.utils.functional import SimpleLazyObject
 
-BACKEND = "scorekeeper.sessions.CachedUserBackend"
+MIDDLEWARE = "scorekeeper.sessions.CachedUserMiddleware"
 SESSIONS, USERS = 0, 8  # where each epoch sits in the file
 
 _lock = threading.Lock()
@@ -125,28 +130,51 @@ class SessionStore(CachedDbStore):
         new_epoch(SESSIONS)
 
 
-class CachedUserBackend(ModelBackend):
-    """Django's model backend, with the signed-in user read from the cache for this epoch.
+def _read_user(request: HttpRequest) -> Any:
+    """Django's `get_user`, with the user read from the cache for this epoch.
+
+    A hit is used only for a session whose backend is configured and whose password hash
+    matches the cached user's, as Django checks them; anything else (no user, an old secret
+    key, a changed password) goes to Django's own `get_user`, which decides and flushes."""
+    session = request.session
+    user_id = session.get(SESSION_KEY)
+    backend_path = session.get(BACKEND_SESSION_KEY)
+    session_hash = session.get(HASH_SESSION_KEY)
+    if user_id is None or not session_hash or backend_path not in settings.AUTHENTICATION_BACKENDS:
+        return auth.get_user(request)
+    cache = caches["default"]
+    key = f"user-epoch:{epoch(USERS)}:{backend_path}:{user_id}"  # the epoch before the read
+    user = cache.get(key)
+    if user is not None and constant_time_compare(session_hash, user.get_session_auth_hash()):
+        return user
+    user = auth.get_user(request)
+    if user.is_authenticated:
+        cache.set(key, user, 60 * 60)
+    return user
+
+
+class CachedUserMiddleware(AuthenticationMiddleware):
+    """Django's authentication middleware, reading the signed-in user through `_read_user`.
 
     Saving or deleting a user starts a new epoch (`user_changed`), so a password change, a
-    deactivated account or a new last sign-in is seen by every worker on its next request.
-    A change made without `save()` (a queryset `update()`) is not seen: the app makes none."""
+    deactivated account or a deleted one is seen by every worker on its next request. A change
+    made without `save()` (a queryset `update()`) is not seen: the app makes none."""
 
-    def get_user(self, user_id: Any) -> Any:
-        cache = caches["default"]
-        key = f"user-epoch:{epoch(USERS)}:{user_id}"
-        user = cache.get(key)
-        if user is None:
-            user = super().get_user(user_id)
-            if user is not None:
-                cache.set(key, user, 60 * 60)
-        return user if user is not None and self.user_can_authenticate(user) else None
+    def process_request(self, request: HttpRequest) -> None:
+        super().process_request(request)
+
+        def user() -> Any:
+            if not hasattr(request, "_cached_user"):
+                request._cached_user = _read_user(request)  # type: ignore[attr-defined]
+            return request._cached_user  # type: ignore[attr-defined]
+
+        request.user = SimpleLazyObject(user)  # type: ignore[assignment]
 
 
 def user_changed(sender: Any, update_fields: Any = None, **kwargs: Any) -> None:
     """A user saved or deleted: every worker reads users again. A sign-in only moves
     `last_login`, which nothing reads from the cached user."""
-    if BACKEND not in settings.AUTHENTICATION_BACKENDS:
+    if MIDDLEWARE not in settings.MIDDLEWARE:
         return
     if update_fields is not None and set(update_fields) == {"last_login"}:
         return

@@ -221,7 +221,9 @@ if CACHE_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 elif DATABASES["default"]["ENGINE"] == "scorekeeper.sqlite":
     SESSION_ENGINE = "scorekeeper.sessions"
-    AUTHENTICATION_BACKENDS = ["scorekeeper.sessions.CachedUserBackend"]
+    MIDDLEWARE[MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware")] = (
+        "scorekeeper.sessions.CachedUserMiddleware"
+    )
 
 # Game files are small: a thousand hands is well under 200 KB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024

@@ -58,6 +58,14 @@ def _empty_cache():
     cache.clear()
 
 
+DJANGO_USER = "django.contrib.auth.middleware.AuthenticationMiddleware"
+CACHED_USER = "scorekeeper.sessions.CachedUserMiddleware"
+
+
+def _swap(name: str, old: str, new: str) -> str:
+    return new if name == old else name
+
+
 @pytest.fixture(autouse=True)
 def _database_sessions(settings):
     """Sessions and users read from the database, as PostgreSQL without a shared cache reads
@@ -65,7 +73,7 @@ def _database_sessions(settings):
     the query counts and tests/web/test_sessions.py); with DJANGO_CACHE_URL (CI's PostgreSQL
     pass) the app reads them through Redis, as tests/foundation/test_two_instances.py serves it."""
     settings.SESSION_ENGINE = "django.contrib.sessions.backends.db"
-    settings.AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
+    settings.MIDDLEWARE = [_swap(name, CACHED_USER, DJANGO_USER) for name in settings.MIDDLEWARE]
 
 
 @pytest.fixture
@@ -73,7 +81,7 @@ def laptop_sessions(settings, tmp_path):
     """The laptop's own configuration (SQLite, each worker's cache): sessions and the signed-in
     user read from the cache under a shared epoch (scorekeeper/sessions.py), on any database."""
     settings.SESSION_ENGINE = "scorekeeper.sessions"
-    settings.AUTHENTICATION_BACKENDS = ["scorekeeper.sessions.CachedUserBackend"]
+    settings.MIDDLEWARE = [_swap(name, DJANGO_USER, CACHED_USER) for name in settings.MIDDLEWARE]
     settings.SESSION_EPOCH_FILE = str(tmp_path / "epoch")
 
 

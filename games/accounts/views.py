@@ -34,7 +34,7 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
     form = SignupForm(request.POST if request.method == "POST" else None)
     if form.is_bound and form.is_valid():
         user = form.save()
-        login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])  # the one in use
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return navigate(request, "home")
     template = _partial(request, "registration/signup.html")
     return TemplateResponse(request, template, {"form": form}, status=422 if form.errors else 200)

@@ -10,7 +10,6 @@ from urllib.parse import urlencode
 
 import pytest
 from django.conf import settings
-from django.db import connection
 from django.middleware.csrf import _get_new_csrf_string
 from django.test import Client
 
@@ -31,13 +30,6 @@ TABLES = 4
 RUN_SECONDS = 3.0
 KILL_AFTER = 1.2
 MAX_POSTS = 2000  # per table, whatever the clock says
-# The server runs the deployed settings: on SQLite the cached user backend (the tests' own
-# settings use Django's), and a session honours only the backend that signed it in.
-SERVED_BACKEND = (
-    "scorekeeper.sessions.CachedUserBackend"
-    if connection.vendor == "sqlite"
-    else "django.contrib.auth.backends.ModelBackend"
-)
 
 
 def post(port: int, path: str, body: str, headers: dict) -> int:
@@ -77,7 +69,7 @@ def play(port: int, game_id: int, headers: dict, deadline: float, log: list) -> 
 def test_killing_a_worker_mid_run_loses_no_answered_hand(owner, endless_game, tmp_path):
     games = [endless_game() for _ in range(TABLES)]
     client = Client()
-    client.force_login(owner, backend=SERVED_BACKEND)
+    client.force_login(owner)
     csrf = _get_new_csrf_string()
     headers = {
         "Cookie": f"{settings.SESSION_COOKIE_NAME}="

@@ -295,19 +295,19 @@ def test_application_logs_go_to_stdout(env):
 def test_sessions_are_kept_in_the_database_so_signing_out_ends_them(env):
     """On the laptop (SQLite, each worker's own cache) they are read through the cache under an
     epoch every process shares; the database stays the truth (tests/web/test_sessions.py)."""
-    values = django_settings(
-        {**env, "DJANGO_SECRET_KEY": "k" * 50}, "SESSION_ENGINE", "AUTHENTICATION_BACKENDS"
-    )
+    values = django_settings({**env, "DJANGO_SECRET_KEY": "k" * 50}, "SESSION_ENGINE", "MIDDLEWARE")
 
     assert values["SESSION_ENGINE"] == "scorekeeper.sessions"
-    assert values["AUTHENTICATION_BACKENDS"] == ["scorekeeper.sessions.CachedUserBackend"]
+    assert "scorekeeper.sessions.CachedUserMiddleware" in values["MIDDLEWARE"]
+    assert "django.contrib.auth.middleware.AuthenticationMiddleware" not in values["MIDDLEWARE"]
 
 
 def test_postgresql_without_a_shared_cache_reads_sessions_from_the_database(env):
     env = {**env, "DJANGO_SECRET_KEY": "k" * 50, "DATABASE_URL": "postgres://u:p@db:5432/spades"}
-    values = django_settings(env, "SESSION_ENGINE")
+    values = django_settings(env, "SESSION_ENGINE", "MIDDLEWARE")
 
     assert values["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
+    assert "django.contrib.auth.middleware.AuthenticationMiddleware" in values["MIDDLEWARE"]
 
 
 def test_a_shared_cache_serves_sessions_and_parts_to_every_instance(env):
