@@ -18,7 +18,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, JSONField, Sum, Value
+from django.db.models import Count, JSONField, QuerySet, Sum, Value
 from django.db.models.expressions import RawSQL
 from django.http import Http404
 from django.utils import timezone
@@ -299,7 +299,7 @@ def writing(user: Any, pk: int) -> Iterator[Table]:
     if not user.is_authenticated:
         raise Http404("No such game.")
     with transaction.atomic():
-        game, hands = _locked_game(user, pk)
+        game, hands = _locked_game(Game.objects.select_for_update().filter(pk=pk, owner=user))
         yield Table(game, hands)
 
 
@@ -312,9 +312,8 @@ _HANDS_AS_JSON = """(SELECT json_group_array(
           ORDER BY number) AS h)"""
 
 
-def _locked_game(user: Any, pk: int) -> tuple[Game, list[scoring.Hand]]:
-    """The owner's game, its row locked, and its hands; 404 for anyone else's."""
-    games = Game.objects.select_for_update().filter(pk=pk, owner=user)
+def _locked_game(games: QuerySet[Game]) -> tuple[Game, list[scoring.Hand]]:
+    """The one game `games` finds (locked for update) and its hands; 404 if none."""
     if connection.vendor != "sqlite":
         game = games.first()
         if game is None:
