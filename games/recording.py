@@ -9,6 +9,7 @@ anything is saved: `scoring.HandError` (the hand breaks a rule; the message name
 game changed since the form was shown).
 """
 
+import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -16,14 +17,18 @@ from datetime import datetime
 from functools import cached_property
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import JSONField, Q, Value
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Count, JSONField, Q, QuerySet, Sum, Value
+from django.db.models.expressions import RawSQL
 from django.http import Http404
 from django.utils import timezone
 
 from games import display, scoring
 from games.models import Access, Game, Hand, games_open_to
 from games.models import Table as CardTable
+from games.models import _hand as stored_hand
+from games.scoring import limits
 
 OUT_OF_DATE = (
     "This game changed on another phone since that form was shown, so nothing was recorded. "
@@ -80,6 +85,40 @@ class Removed:
 
 
 _KEPT_FIELDS = ("number", "bids", "tricks", "note", "recorded_at", "updated_at")
+
+
+class LimitReached(Conflict):
+    """The write would take the game or the account past a limit of `scoring.limits`: an
+    account's export must always import again, so what the import refuses is never made."""
+
+
+def _room_for_hand(number: int) -> None:
+    """A game keeps at most MAX_HANDS hands."""
+    if number > limits.MAX_HANDS:
+        raise LimitReached(
+            f"A game keeps at most {limits.MAX_HANDS:,} hands, so hand {number} was not "
+            "recorded. Start a new game to play on."
+        )
+
+
+def _room_for_game(owner: Any, hands: int) -> None:
+    """An account keeps at most MAX_ACCOUNT_GAMES games and MAX_ACCOUNT_HANDS hands in all.
+
+    Called inside the creating transaction with the owner's row locked (on SQLite the
+    transaction already holds the write lock), so two phones can't both take the last place."""
+    _room_for_hand(hands)
+    get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk").first()
+    held = Game.objects.filter(owner=owner).aggregate(games=Count("pk"), hands=Sum("hand_count"))
+    if held["games"] >= limits.MAX_ACCOUNT_GAMES:
+        raise LimitReached(
+            f"An account keeps at most {limits.MAX_ACCOUNT_GAMES:,} games and yours has "
+            f"{held['games']:,}, so no new game was started."
+        )
+    if (held["hands"] or 0) + max(hands, 1) > limits.MAX_ACCOUNT_HANDS:
+        raise LimitReached(
+            f"An account keeps at most {limits.MAX_ACCOUNT_HANDS:,} hands in all its games and "
+            f"yours has {held['hands'] or 0:,}, so no new game was started."
+        )
 
 
 @dataclass(frozen=True)
@@ -177,6 +216,7 @@ class Table:
                 f"Hand {number} bids itself at this table, so nobody bids: enter its tricks. "
                 "Here is the current state."
             )
+        _room_for_hand(number)
         return number
 
     def check_tricks_step(self, number: int | None) -> int:
@@ -214,6 +254,7 @@ class Table:
         if not self.bids_itself(number):
             played = len(self.hands) - (1 if self.pending else 0)
             raise _stale_step("tricks", number, recorded=played)
+        _room_for_hand(number)
         hands = [*self.hands, scoring.Hand(None, tuple(tricks))]
         result = self.game.replay(hands)
         try:
@@ -427,10 +468,34 @@ def writing(who: Access | Any, pk: int) -> Iterator["Table"]:
     A bare user is taken as an owner-only access."""
     access = who if isinstance(who, Access) else Access(user=who)
     with transaction.atomic():
-        game = games_open_to(access).select_for_update(of=("self",)).filter(pk=pk).first()
+        game, hands = _locked_game(
+            games_open_to(access).select_for_update(of=("self",)).filter(pk=pk)
+        )
+        yield Table(game, hands)
+
+
+# On SQLite the transaction (BEGIN IMMEDIATE) already holds the write lock, so the game's row
+# and all its hands come back in one query, the hands as one JSON array. SQLite before 3.44
+# promises no order inside an aggregate, so each hand carries its number and is sorted here.
+_HANDS_AS_JSON = """(SELECT json_group_array(
+        json_array(h.number, json(h.bids), json(h.tricks), h.note))
+    FROM (SELECT number, bids, tricks, note FROM games_hand WHERE game_id = games_game.id
+          ORDER BY number) AS h)"""
+
+
+def _locked_game(games: QuerySet[Game]) -> tuple[Game, list[scoring.Hand]]:
+    """The one game `games` finds (locked for update) and its hands; 404 if none."""
+    if connection.vendor != "sqlite":
+        game = games.first()
         if game is None:
             raise Http404("No such game.")
-        yield Table(game, game.recorded_hands())
+        return game, game.recorded_hands()
+    game = games.annotate(hands_json=RawSQL(_HANDS_AS_JSON, ())).first()
+    if game is None:
+        raise Http404("No such game.")
+    rows = sorted(json.loads(game.hands_json))  # already in order: one linear pass
+    game._hand_notes = {number: note for number, _, _, note in rows if note}
+    return game, [stored_hand(bids, tricks) for _, bids, tricks, _ in rows]
 
 
 def create_game(
@@ -444,10 +509,15 @@ def create_game(
     hands: tuple[scoring.Hand, ...] | list[scoring.Hand] = (),
     rematch_of: Game | None = None,
     table: CardTable | None = None,
+    check_limits: bool = True,
 ) -> Game:
-    """A new game, and for an import its hands, all or nothing. A rematch joins its game's
-    table; any other game gets a table of its own unless one is given."""
+    """A new game, and for an import its hands, all or nothing; LimitReached if the account
+    has no room for it. A rematch joins its game's table; any other game gets a table of its
+    own unless one is given. A restore checks its whole file against the account before it
+    starts (`check_limits=False`): a count per game would make a big import quadratic."""
     with transaction.atomic():
+        if check_limits:
+            _room_for_game(owner, len(hands))
         if table is None:
             table = rematch_of.table if rematch_of is not None else CardTable.objects.create()
         game = Game.objects.create(

@@ -379,6 +379,7 @@ def _create(restore: Restore, item: RestoreItem) -> Game:
         preset=preset_name(parsed),
         first_dealer=parsed.first_dealer,
         hands=parsed.hands,
+        check_limits=False,  # `stage` checked the whole file against the account
     )
     game.created_at = meta.created or game.created_at
     if game.finished and meta.finished is not None:

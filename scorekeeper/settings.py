@@ -127,6 +127,8 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers carry on while a phone writes; IMMEDIATE transactions and a busy
     # timeout make a second writer wait its turn instead of failing with "database is locked".
+    # Our backend queues writers fairly, so a long restore can't keep a phone waiting.
+    DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite"
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         "timeout": 20,
@@ -148,8 +150,8 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # Sessions live in the database, so signing out (or changing the password) ends them on the
-# server: a copied cookie stops working. Not cached_db while the cache is per process: another
-# worker would keep serving a signed-out session from its own copy.
+# server: a copied cookie stops working. Not plain cached_db while the cache is per process:
+# another worker would keep serving a signed-out session from its own copy (see below).
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90
 MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
@@ -227,8 +229,17 @@ else:
 
 # With a shared cache, sessions are read through it and still written to the database
 # (cached_db), so a sign-out on one instance ends the session on every instance at once.
+# With SQLite and each worker's own cache (one machine), sessions and the signed-in user are
+# read from that cache under an epoch every process shares (scorekeeper/sessions.py): a
+# recorded step or a page then reads neither row, and a sign-out still ends the session
+# everywhere at once. PostgreSQL without a shared cache may span machines: database sessions.
 if CACHE_URL:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+elif DATABASES["default"]["ENGINE"] == "scorekeeper.sqlite":
+    SESSION_ENGINE = "scorekeeper.sessions"
+    MIDDLEWARE[MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware")] = (
+        "scorekeeper.sessions.CachedUserMiddleware"
+    )
 
 # Game files are small: a thousand hands is well under 200 KB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024

@@ -58,12 +58,31 @@ def _empty_cache():
     cache.clear()
 
 
+DJANGO_USER = "django.contrib.auth.middleware.AuthenticationMiddleware"
+CACHED_USER = "scorekeeper.sessions.CachedUserMiddleware"
+
+
+def _swap(name: str, old: str, new: str) -> str:
+    return new if name == old else name
+
+
 @pytest.fixture(autouse=True)
 def _database_sessions(settings):
-    """Query counts are written with the session read from the database, as on a laptop. With
-    DJANGO_CACHE_URL (CI's PostgreSQL pass) the app reads sessions through Redis instead; the
-    two-instance test (tests/foundation/test_two_instances.py) serves it that way."""
+    """Sessions and users read from the database, as PostgreSQL without a shared cache reads
+    them, on every database. The laptop reads them from each worker's cache (`laptop_sessions`:
+    the query counts and tests/web/test_sessions.py); with DJANGO_CACHE_URL (CI's PostgreSQL
+    pass) the app reads them through Redis, as tests/foundation/test_two_instances.py serves it."""
     settings.SESSION_ENGINE = "django.contrib.sessions.backends.db"
+    settings.MIDDLEWARE = [_swap(name, CACHED_USER, DJANGO_USER) for name in settings.MIDDLEWARE]
+
+
+@pytest.fixture
+def laptop_sessions(settings, tmp_path):
+    """The laptop's own configuration (SQLite, each worker's cache): sessions and the signed-in
+    user read from the cache under a shared epoch (scorekeeper/sessions.py), on any database."""
+    settings.SESSION_ENGINE = "scorekeeper.sessions"
+    settings.MIDDLEWARE = [_swap(name, DJANGO_USER, CACHED_USER) for name in settings.MIDDLEWARE]
+    settings.SESSION_EPOCH_FILE = str(tmp_path / "epoch")
 
 
 @pytest.fixture(autouse=True)

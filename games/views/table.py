@@ -39,15 +39,19 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
         else:
             guests.keep_alive(request)
             data = form.cleaned_data
-            game = recording.create_game(
-                request.user,
-                name=data["name"].strip(),
-                players=data["players"],
-                rules=data["rules"],
-                preset=data["preset"],
-                first_dealer=data["first_dealer"],
-            )
-            return navigate(request, game)
+            try:
+                game = recording.create_game(
+                    request.user,
+                    name=data["name"].strip(),
+                    players=data["players"],
+                    rules=data["rules"],
+                    preset=data["preset"],
+                    first_dealer=data["first_dealer"],
+                )
+            except recording.LimitReached as problem:
+                form.add_error(None, str(problem))
+            else:
+                return navigate(request, game)
     context = {
         "form": form,
         "known_names": known_names(request.user) if request.user.is_authenticated else [],
@@ -424,7 +428,10 @@ def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return conflict(
             request, pk, recording.Conflict("A rematch can start once this game is over.")
         )
-    new, created = recording.start_rematch(game, result)
+    try:
+        new, created = recording.start_rematch(game, result)
+    except recording.LimitReached as problem:
+        return conflict(request, pk, problem)
     if created:
         messages.success(request, f"Rematch! {game.players[new.first_dealer]} deals first.")
     else:

@@ -205,7 +205,7 @@ def test_default_database_is_a_tuned_sqlite_file_with_persistent_connections(env
         "default"
     ]
 
-    assert database["ENGINE"] == "django.db.backends.sqlite3"
+    assert database["ENGINE"] == "scorekeeper.sqlite"  # Django's, with a fair writers' queue
     assert database["NAME"] == str(BASE_DIR / "db.sqlite3")
     assert "journal_mode=WAL" in database["OPTIONS"]["init_command"]
     assert database["OPTIONS"]["timeout"] >= 5
@@ -293,9 +293,21 @@ def test_application_logs_go_to_stdout(env):
 
 
 def test_sessions_are_kept_in_the_database_so_signing_out_ends_them(env):
-    values = django_settings({**env, "DJANGO_SECRET_KEY": "k" * 50}, "SESSION_ENGINE")
+    """On the laptop (SQLite, each worker's own cache) they are read through the cache under an
+    epoch every process shares; the database stays the truth (tests/web/test_sessions.py)."""
+    values = django_settings({**env, "DJANGO_SECRET_KEY": "k" * 50}, "SESSION_ENGINE", "MIDDLEWARE")
+
+    assert values["SESSION_ENGINE"] == "scorekeeper.sessions"
+    assert "scorekeeper.sessions.CachedUserMiddleware" in values["MIDDLEWARE"]
+    assert "django.contrib.auth.middleware.AuthenticationMiddleware" not in values["MIDDLEWARE"]
+
+
+def test_postgresql_without_a_shared_cache_reads_sessions_from_the_database(env):
+    env = {**env, "DJANGO_SECRET_KEY": "k" * 50, "DATABASE_URL": "postgres://u:p@db:5432/spades"}
+    values = django_settings(env, "SESSION_ENGINE", "MIDDLEWARE")
 
     assert values["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
+    assert "django.contrib.auth.middleware.AuthenticationMiddleware" in values["MIDDLEWARE"]
 
 
 def test_a_shared_cache_serves_sessions_and_parts_to_every_instance(env):

@@ -21,9 +21,19 @@ HOST = "127.0.0.1"
 
 
 def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((HOST, 0))
-        return sock.getsockname()[1]
+    """A free port on loopback: the first free one of SPADES_PORTS ("8610-8619") if set (a
+    shared machine gives each user its own range), else any the system picks."""
+    wanted = os.environ.get("SPADES_PORTS", "").strip()
+    low, _, high = wanted.partition("-")
+    candidates = range(int(low), int(high or low) + 1) if wanted else [0]
+    for port in candidates:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            try:
+                sock.bind((HOST, port))
+            except OSError:
+                continue
+            return sock.getsockname()[1]
+    raise RuntimeError(f"no free port in SPADES_PORTS={wanted}")
 
 
 def get(port: int, path: str, headers: dict | None = None, timeout: float = 10):

@@ -5,6 +5,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
+from games import recording
 from games.models import Game, Hand
 from tests.conftest import QUIET_HAND, quiet_hands
 from tests.web.conftest import BIG_HAND, HX, bids_data, bids_url, tricks_url
@@ -347,15 +348,14 @@ def test_a_race_lost_at_the_database_is_a_conflict_not_an_error(
     """The lock makes this unreachable; if it were reached, the unique (game, number)
     constraint decides, and the whole write rolls back."""
     game = make_game()
-    real_read = Game.recorded_hands
+    real_read = recording._locked_game
 
-    def read_before_the_other_phone(locked):
-        hands = real_read(locked)
-        monkeypatch.setattr(Game, "recorded_hands", real_read)  # once
+    def read_before_the_other_phone(games):
+        locked, hands = real_read(games)
         Hand.objects.create(game=locked, number=1, bids=[3, 3, 4, 2])
-        return hands
+        return locked, hands
 
-    monkeypatch.setattr(Game, "recorded_hands", read_before_the_other_phone)
+    monkeypatch.setattr(recording, "_locked_game", read_before_the_other_phone)
     response = owner_client.post(bids_url(game), bids_data(1, 4, 4, 4, 1), headers=HX)
     assert response.status_code == 409
     assertContains(response, "Hand 1&#x27;s bids were already recorded", status_code=409)
@@ -610,3 +610,24 @@ def test_a_recorded_hand_says_what_it_scored(owner_client, make_game):
     assertContains(response, "Hand 1: Ann + Cat +81, Ben + Dan -50")
     page = owner_client.get(owner_client.post(tricks_url(game), data)["Location"])
     assert page.status_code == 200
+
+
+def test_the_locked_read_gives_every_hand_in_order_with_its_notes(make_game):
+    """On SQLite the game and its hands come back in one query; whatever order the database
+    hands them over in, they are the hands as recorded, the last one still being played."""
+    hands = [
+        {"bids": [3, 3, 4, 2], "tricks": [4, 3, 4, 2]},
+        {"bids": [2, 4, 3, 3], "tricks": [2, 5, 3, 3]},
+        {"bids": [4, 2, 2, 3]},
+    ]
+    game = make_game(hands)
+    Hand.objects.filter(game=game, number=2).update(note="misdeal, redealt")
+    with transaction.atomic():
+        locked, read = recording._locked_game(Game.objects.filter(pk=game.pk))
+    assert read == game.recorded_hands()
+    assert [(hand.bids, hand.tricks) for hand in read] == [
+        ((3, 3, 4, 2), (4, 3, 4, 2)),
+        ((2, 4, 3, 3), (2, 5, 3, 3)),
+        ((4, 2, 2, 3), None),
+    ]
+    assert locked.hand_notes() == {2: "misdeal, redealt"}

@@ -149,7 +149,8 @@ def render(report: dict) -> str:
             )
     engine = report["engine"]
     lines += [
-        "queries: a first request / the same request again (caches warm); a hand: bids + tricks",
+        "queries: a first request / the same request again (caches warm); a hand: bids + tricks,",
+        "    every statement the database runs, BEGIN and COMMIT included",
         "",
         f"engine: {engine['hands_per_second']:,.0f} hands per second "
         f"(a {engine['hands']}-hand game, best of {engine['repeat']})",

@@ -269,7 +269,10 @@ class Bench:
         return endpoints, weights
 
     def post_queries(self, writer: Client, game_id: int) -> dict[str, tuple[int, int]]:
+        """Every statement of each step, BEGIN and COMMIT included, as a phone that has made a
+        request since signing in posts it (its session and user are then in the cache)."""
         htmx = {"HX-Request": "true"}
+        writer.get("/")
         counts = {}
         for step, data in STEPS.items():
             current, number = seed.next_step(game_id)
