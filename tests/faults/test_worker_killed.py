@@ -52,7 +52,8 @@ def play(port: int, game_id: int, headers: dict, deadline: float, log: list) -> 
         body = urlencode({"hand": number, **(BIDS if kind == "bids" else TRICKS)})
         try:
             status = post(port, f"/games/{game_id}/{kind}/", body, headers)
-        except OSError as error:  # the worker died with the request: try again
+        except (OSError, http.client.HTTPException) as error:
+            # The worker died with the request, before or during its answer: try again.
             log.append(("lost", game_id, number, kind, time.monotonic(), repr(error)))
             time.sleep(0.05)
             continue
