@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from .bids import check_bids, check_tricks
 from .entry import Bids, Tricks, blind_count, is_nil
@@ -36,14 +36,24 @@ def ordinal(number: int) -> str:
 
 
 # What scoring one side of one hand gives: points before the bag penalty, bags, contract,
-# tricks toward the contract, tricks taken, made (None with no contract) and the terms.
-SideScore = tuple[int, int, int, int, int, bool | None, list[Term]]
+# tricks toward the contract, tricks taken and made (None with no contract).
+SideScore = tuple[int, int, int, int, int, bool | None]
+# Where a hand's terms go as it is scored: None while a replay only counts (the words are
+# worked out when a page asks for them, by the same functions given a list).
+Terms = list[Term] | None
 
 
 def _contract(
-    table: Table, who: str, bid: str, contract: int, toward: int, blind: bool, terms: list[Term]
+    table: Table,
+    who: str,
+    bid: str,
+    contract: int,
+    toward: int,
+    blind: bool,
+    terms: Terms,
 ) -> tuple[int, int, bool]:
-    """Points and bags of a side's contract (a blind bid, a big bid and bags included)."""
+    """Points and bags of a side's contract (a blind bid, a big bid and bags included); its
+    terms go on `terms` unless that is None (a replay explains a hand only when asked)."""
     rules = table.rules
     made = toward >= contract
     big = table.big_bid
@@ -58,30 +68,33 @@ def _contract(
     else:
         base = 10 * contract
     points = base if made else -base
-    if made:
-        terms.append(Term(points, "{} bid {}, took {}{}", (who, bid, toward, note)))
-    else:
-        terms.append(Term(points, "{} bid {}, took {}: set{}", (who, bid, toward, note)))
+    if terms is not None:
+        if made:
+            terms.append(Term(points, "{} bid {}, took {}{}", (who, bid, toward, note)))
+        else:
+            terms.append(Term(points, "{} bid {}, took {}: set{}", (who, bid, toward, note)))
     if rule == "bonus" and big is not None:
         extra = rules.big_bid_made if made else -rules.big_bid_set
-        words = "a big bid ({} or more) made" if made else "a big bid ({} or more) set"
-        terms.append(Term(extra, words, (big[0],)))
+        if terms is not None:
+            words = "a big bid ({} or more) made" if made else "a big bid ({} or more) set"
+            terms.append(Term(extra, words, (big[0],)))
         points += extra
     if blind:
-        terms.append(Term(points, "a blind bid doubles it"))
+        if terms is not None:
+            terms.append(Term(points, "a blind bid doubles it"))
         points += points
     bags = toward - contract if made else 0
     if bags:
         value = bags * table.bag_points
-        terms.append(Term(value, "1 bag" if bags == 1 else "{} bags", (bags,)))
+        if terms is not None:
+            terms.append(Term(value, "1 bag" if bags == 1 else "{} bags", (bags,)))
         points += value
     return points, bags, made
 
 
-def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks) -> SideScore:
+def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks, terms: Terms) -> SideScore:
     """Points before the bag penalty, bags, and the figures shown for one side of one hand."""
     seats = table.sides[index]
-    terms: list[Term] = []
     made: bool | None
     if len(seats) == 2:
         first, second = seats
@@ -91,9 +104,15 @@ def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks) -> SideSco
             contract = first_bid + second_bid
             took = (tricks[first] or 0) + (tricks[second] or 0)
             points, bags, made = _contract(
-                table, table.side_names[index], str(contract), contract, took, False, terms
+                table,
+                table.side_names[index],
+                "" if terms is None else str(contract),
+                contract,
+                took,
+                False,
+                terms,
             )
-            return points, bags, contract, took, took, made, terms
+            return points, bags, contract, took, took, made
     names = table.names
     contract = 0
     ordinary = 0  # tricks taken by the side's number bidders
@@ -123,27 +142,36 @@ def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks) -> SideSco
     points = 0
     for seat, nil in nil_seats:
         value = table.nil_values[nil]
-        word = _NIL_WORDS[nil]
         nil_tricks = tricks[seat]
         if nil_tricks == 0:
             points += value
-            terms.append(Term(value, "{}'s {} made", (names[seat], word)))
+            if terms is not None:
+                terms.append(Term(value, "{}'s {} made", (names[seat], _NIL_WORDS[nil])))
         else:
             points -= value
-            terms.append(Term(-value, "{}'s {} failed (took {})", (names[seat], word, nil_tricks)))
+            if terms is not None:
+                terms.append(
+                    Term(
+                        -value,
+                        "{}'s {} failed (took {})",
+                        (names[seat], _NIL_WORDS[nil], nil_tricks),
+                    )
+                )
 
     mode = table.mode
     toward = ordinary + failed if mode == "help_partner" else ordinary
     bags = 0
     made = None
     if bidders:
-        who = " + ".join(names[seat] for seat in bidders)
-        if blinds and blinds == sum(1 for seat in bidders if bids[seat] is not None):
-            bid = f"blind {contract}"
-        elif blinds:
-            bid = f"{contract} with a blind bid"
-        else:
-            bid = str(contract)
+        who = bid = ""
+        if terms is not None:
+            who = " + ".join(names[seat] for seat in bidders)
+            if blinds and blinds == sum(1 for seat in bidders if bids[seat] is not None):
+                bid = f"blind {contract}"
+            elif blinds:
+                bid = f"{contract} with a blind bid"
+            else:
+                bid = str(contract)
         value, bags, made = _contract(table, who, bid, contract, toward, blinds > 0, terms)
         points += value
     elif mode == "help_partner" and failed:
@@ -151,45 +179,143 @@ def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks) -> SideSco
         bags = failed
         value = failed * table.bag_points
         points += value
-        terms.append(Term(value, "{} from failed nil", (_plural(failed, "bag"),)))
+        if terms is not None:
+            terms.append(Term(value, "{} from failed nil", (_plural(failed, "bag"),)))
     if mode == "bags" and failed:
         bags += failed
         value = failed * table.bag_points
         points += value
-        terms.append(Term(value, "{} from failed nil", (_plural(failed, "bag"),)))
-    return points, bags, contract, toward, took, made, terms
+        if terms is not None:
+            terms.append(Term(value, "{} from failed nil", (_plural(failed, "bag"),)))
+    return points, bags, contract, toward, took, made
 
 
-def _both_nil(table: Table, index: int, took: int, terms: list[Term]) -> SideScore:
+def _both_nil(table: Table, index: int, took: int, terms: Terms) -> SideScore:
     """Both partners nil, scored as one: the both-nil value if both make it; if either fails,
     nothing ("joint") or the value lost ("unit"). Their tricks count for nothing."""
     value = table.rules.both_nil_value
     side_name = table.side_names[index]
     if took == 0:
-        terms.append(Term(value, "{} both bid nil and both made it", (side_name,)))
-        return value, 0, 0, 0, 0, None, terms
+        if terms is not None:
+            terms.append(Term(value, "{} both bid nil and both made it", (side_name,)))
+        return value, 0, 0, 0, 0, None
     if table.both_nil == "joint":
-        terms.append(Term(0, "{} both bid nil but took {}: no score", (side_name, took)))
-        return 0, 0, 0, 0, took, None, terms
-    terms.append(Term(-value, "{} both bid nil but took {}", (side_name, took)))
-    return -value, 0, 0, 0, took, None, terms
+        if terms is not None:
+            terms.append(Term(0, "{} both bid nil but took {}: no score", (side_name, took)))
+        return 0, 0, 0, 0, took, None
+    if terms is not None:
+        terms.append(Term(-value, "{} both bid nil but took {}", (side_name, took)))
+    return -value, 0, 0, 0, took, None
 
 
-def _score_self_bid(table: Table, index: int, tricks: Tricks, minimum: int) -> SideScore:
+def _score_self_bid(
+    table: Table, index: int, tricks: Tricks, minimum: int, terms: Terms
+) -> SideScore:
     """A hand that bids itself: the side's contract is what it took, but at least `minimum`."""
     took = sum(tricks[seat] or 0 for seat in table.sides[index])
     side_name = table.side_names[index]
     if took >= minimum:
-        terms = [Term(10 * took, "{} took {} in a hand that bids itself", (side_name, took))]
-        return 10 * took, 0, took, took, took, True, terms
-    terms = [
-        Term(
-            -10 * minimum,
-            "{} took {} in a hand that bids itself: under {}, so set",
-            (side_name, took, minimum),
+        if terms is not None:
+            terms.append(
+                Term(10 * took, "{} took {} in a hand that bids itself", (side_name, took))
+            )
+        return 10 * took, 0, took, took, took, True
+    if terms is not None:
+        terms.append(
+            Term(
+                -10 * minimum,
+                "{} took {} in a hand that bids itself: under {}, so set",
+                (side_name, took, minimum),
+            )
         )
-    ]
-    return -10 * minimum, 0, minimum, took, took, False, terms
+    return -10 * minimum, 0, minimum, took, took, False
+
+
+def _score(
+    table: Table,
+    index: int,
+    bids: Bids,
+    tricks: Tricks,
+    self_bid: int | None,
+    before: tuple[int, int, int],
+    terms: Terms,
+) -> tuple[int, int, int, int, int, int, bool | None, int, int, bool, str | None]:
+    """One side of one hand given its bags, sets and sets in a row before it: its points, bags
+    after it, bags taken, contract, tricks toward it, tricks, made, sets and sets in a row
+    after it, whether a Boston won the game, and the set rule that lost it (if one did)."""
+    won = False
+    if self_bid is not None:
+        points, bags, contract, toward, took, made = _score_self_bid(
+            table, index, tricks, self_bid, terms
+        )
+    else:
+        points, bags, contract, toward, took, made = _score_side(table, index, bids, tricks, terms)
+        boston = table.boston
+        if (
+            boston is not None
+            and took == table.tricks
+            and made
+            and (not table.boston_by_bid or contract == table.tricks)
+        ):
+            if boston == "bonus":
+                bonus = table.rules.boston_bonus
+                points += bonus
+                if terms is not None:
+                    terms.append(Term(bonus, "Boston: took every trick"))
+            else:
+                won = True
+                if terms is not None:
+                    terms.append(Term(0, "Boston: took every trick and wins the game"))
+    count, sets, running = before
+    count += bags
+    limit = table.bag_limit
+    if limit is not None and count >= limit:
+        times = 0
+        carry = table.rules.bags_carry_over
+        while count >= limit:
+            times += 1
+            count = count - limit if carry else 0
+        penalty = table.rules.bag_penalty * times
+        points -= penalty
+        if terms is not None:
+            text = "{} bags reached: penalty" if times == 1 else "{} bags reached {} times"
+            terms.append(Term(-penalty, text, (limit, times)))
+    lost = None
+    if made is False:
+        sets += 1
+        running += 1
+        if table.sets_matter:
+            rules = table.rules
+            lost = _count_set(terms, sets, running, rules.sets_to_lose, rules.sets_in_a_row_to_lose)
+    else:
+        running = 0
+    return points, count, bags, contract, toward, took, made, sets, running, won, lost
+
+
+def side_terms(side: SideHand) -> tuple[Term, ...]:
+    """The terms of one side of a scored hand, worked out again by the code that scored it."""
+    table, index, bids, tricks, self_bid, before = side._source
+    terms: list[Term] = []
+    _score(table, index, bids, tricks, self_bid, before, terms)
+    return tuple(terms)
+
+
+# Building the results slot by slot: a frozen dataclass's own __init__ costs twice as much,
+# and a replay builds three of them a hand. The replay sets every field, by name.
+_new = object.__new__
+_SIDE = {field.name: getattr(SideHand, field.name).__set__ for field in fields(SideHand)}
+_HAND = {field.name: getattr(HandResult, field.name).__set__ for field in fields(HandResult)}
+assert len(_SIDE) == 12, "the replay sets each of a SideHand's fields"
+assert len(_HAND) == 8, "the replay sets each of a HandResult's fields"
+_set_points, _set_score, _set_bags = _SIDE["points"], _SIDE["score"], _SIDE["bags"]
+_set_bags_taken, _set_contract = _SIDE["bags_taken"], _SIDE["contract"]
+_set_toward, _set_tricks, _set_made = _SIDE["tricks_toward"], _SIDE["tricks"], _SIDE["made"]
+_set_sets, _set_running = _SIDE["sets"], _SIDE["sets_in_a_row"]
+_set_source, _set_terms = _SIDE["_source"], _SIDE["_terms"]
+_set_number, _set_dealer = _HAND["number"], _HAND["dealer"]
+_set_first_bidder, _set_bids = _HAND["first_bidder"], _HAND["bids"]
+_set_hand_tricks, _set_sides = _HAND["tricks"], _HAND["sides"]
+_set_leader, _set_bids_itself = _HAND["leader"], _HAND["bids_itself"]
 
 
 def _winners(scores: list[int], among: Sequence[int]) -> list[int]:
@@ -202,25 +328,17 @@ def _replay(
     hands: Sequence[Hand],
     first_dealer: int,
     strict: bool,
+    explain: bool = False,
 ) -> GameResult:
     rules = table.rules
     seat_count = table.seats
     side_count = len(table.sides)
-    tricks_per_hand = table.tricks
     scores = [0] * side_count
     bag_counts = [0] * side_count
     set_counts = [0] * side_count
     sets_running = [0] * side_count
-    limit = rules.bag_limit
-    penalty = rules.bag_penalty
-    carry = rules.bags_carry_over
     target = rules.target_score
     floor = rules.losing_score
-    boston = rules.boston
-    boston_by_bid = rules.boston_needs == "bid"
-    boston_bonus = rules.boston_bonus
-    sets_to_lose = rules.sets_to_lose
-    sets_in_a_row = rules.sets_in_a_row_to_lose
     bids_itself = rules.first_hand_bids_itself
     bidder_offset = 1 if rules.first_bidder == "dealer_left" else 0
     side_range = range(side_count)
@@ -299,75 +417,44 @@ def _replay(
         boston_winner = None
         lost_by_sets = []
         for index in side_range:
-            if self_bid is not None:
-                points, bags, contract, toward, took, made, terms = _score_self_bid(
-                    table, index, tricks, self_bid
-                )
-            else:
-                points, bags, contract, toward, took, made, terms = _score_side(
-                    table, index, bids, tricks
-                )
-                if (
-                    took == tricks_per_hand
-                    and boston != "none"
-                    and made
-                    and (not boston_by_bid or contract == tricks_per_hand)
-                ):
-                    if boston == "bonus":
-                        points += boston_bonus
-                        terms.append(Term(boston_bonus, "Boston: took every trick"))
-                    else:
-                        boston_winner = index
-                        terms.append(Term(0, "Boston: took every trick and wins the game"))
-            count = bag_counts[index] + bags
-            if limit is not None and count >= limit:
-                times = 0
-                while count >= limit:
-                    times += 1
-                    count = count - limit if carry else 0
-                points -= penalty * times
-                text = "{} bags reached: penalty" if times == 1 else "{} bags reached {} times"
-                terms.append(Term(-penalty * times, text, (limit, times)))
+            before = bag_counts[index], set_counts[index], sets_running[index]
+            terms: Terms = [] if explain else None
+            points, count, bags, contract, toward, took, made, sets, running, won, lost = _score(
+                table, index, bids, tricks, self_bid, before, terms
+            )
+            if won:
+                boston_winner = index
+            if lost:
+                lost_by_sets.append((index, lost))
             bag_counts[index] = count
-            if made is False:
-                set_counts[index] += 1
-                sets_running[index] += 1
-                lost = _count_set(
-                    terms, set_counts[index], sets_running[index], sets_to_lose, sets_in_a_row
-                )
-                if lost:
-                    lost_by_sets.append((index, lost))
-            else:
-                sets_running[index] = 0
+            set_counts[index] = sets
+            sets_running[index] = running
             score = scores[index] + points
             scores[index] = score
-            sides.append(
-                SideHand(
-                    points,
-                    score,
-                    count,
-                    bags,
-                    contract,
-                    toward,
-                    took,
-                    made,
-                    tuple(terms),
-                    set_counts[index],
-                    sets_running[index],
-                )
-            )
-        results.append(
-            HandResult(
-                number,
-                dealer,
-                first_bidder,
-                bids,
-                tricks,
-                tuple(sides),
-                leader,
-                self_bid is not None,
-            )
-        )
+            side = _new(SideHand)
+            _set_points(side, points)
+            _set_score(side, score)
+            _set_bags(side, count)
+            _set_bags_taken(side, bags)
+            _set_contract(side, contract)
+            _set_toward(side, toward)
+            _set_tricks(side, took)
+            _set_made(side, made)
+            _set_sets(side, sets)
+            _set_running(side, running)
+            _set_source(side, (table, index, bids, tricks, self_bid, before))
+            _set_terms(side, None if terms is None else tuple(terms))
+            sides.append(side)
+        result = _new(HandResult)
+        _set_number(result, number)
+        _set_dealer(result, dealer)
+        _set_first_bidder(result, first_bidder)
+        _set_bids(result, bids)
+        _set_hand_tricks(result, tricks)
+        _set_sides(result, tuple(sides))
+        _set_leader(result, leader)
+        _set_bids_itself(result, self_bid is not None)
+        results.append(result)
 
         names = table.side_names
         if boston_winner is not None:
@@ -452,17 +539,21 @@ def _sets_ending(
 
 
 def _count_set(
-    terms: list[Term], total: int, running: int, to_lose: int | None, in_a_row: int | None
+    terms: Terms, total: int, running: int, to_lose: int | None, in_a_row: int | None
 ) -> str | None:
     """Note a set where sets can lose the game; which rule it broke, if it lost the game."""
     if to_lose is not None and total >= to_lose:
-        terms.append(Term(0, "{} set of the game: {} sets lose it", (ordinal(total), to_lose)))
+        if terms is not None:
+            terms.append(Term(0, "{} set of the game: {} sets lose it", (ordinal(total), to_lose)))
         return "sets"
     if in_a_row is not None and running >= in_a_row:
-        terms.append(
-            Term(0, "{} set in a row: {} in a row lose the game", (ordinal(running), in_a_row))
-        )
+        if terms is not None:
+            terms.append(
+                Term(0, "{} set in a row: {} in a row lose the game", (ordinal(running), in_a_row))
+            )
         return "sets_in_a_row"
+    if terms is None:
+        return None
     if to_lose is not None:
         terms.append(Term(0, "{} set of the game ({} lose it)", (ordinal(total), to_lose)))
     if in_a_row is not None:
@@ -478,6 +569,8 @@ def score_game(
     players: Sequence[str] | None = None,
     first_dealer: int = 0,
     strict: bool = True,
+    *,
+    explain: bool = False,
 ) -> GameResult:
     """Replay every hand in order under `rules` and return the state of the game.
 
@@ -489,4 +582,4 @@ def score_game(
     if type(first_dealer) is not int or not 0 <= first_dealer < table.seats:
         raise ScoringError(f"the first dealer must be a seat from 0 to {table.seats - 1}")
     hands = hands if isinstance(hands, (list, tuple)) else list(hands)
-    return _replay(table, hands, first_dealer, strict)
+    return _replay(table, hands, first_dealer, strict, explain)

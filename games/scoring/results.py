@@ -32,9 +32,14 @@ class Term(NamedTuple):
         return {"text": self.text, "points": self.points}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False, repr=False)
 class SideHand:
-    """One side's part of a hand: the points it made and the running totals after it."""
+    """One side's part of a hand: the points it made and the running totals after it.
+
+    Its terms (the explanation in words) are worked out only when asked for: a replay scores
+    every hand, but a page explains a few. They are worked out from what the replay kept in
+    `_source`, by the same code that scores the hand, and kept once asked for.
+    """
 
     points: int
     score: int
@@ -44,10 +49,58 @@ class SideHand:
     tricks_toward: int
     tricks: int
     made: bool | None
-    terms: tuple[Term, ...]
     # Times the side has been set in the game so far, and in a row up to this hand.
     sets: int = 0
     sets_in_a_row: int = 0
+    # What the terms are worked out from (the engine's to read); the terms once worked out.
+    _source: tuple[Any, ...] = ()
+    _terms: tuple[Term, ...] | None = None
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        terms = self._terms
+        if terms is None:
+            from .engine import side_terms
+
+            terms = side_terms(self) if self._source else ()
+            object.__setattr__(self, "_terms", terms)
+        return terms
+
+    def __getstate__(self) -> list[object]:
+        """A copy or a pickle keeps the terms in words, not what they are worked out from."""
+        return [*self._key()[:8], self.sets, self.sets_in_a_row, (), self.terms]
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self.points,
+            self.score,
+            self.bags,
+            self.bags_taken,
+            self.contract,
+            self.tricks_toward,
+            self.tricks,
+            self.made,
+            self.terms,
+            self.sets,
+            self.sets_in_a_row,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, SideHand)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        names = (
+            "points", "score", "bags", "bags_taken", "contract", "tricks_toward", "tricks",
+            "made", "terms", "sets", "sets_in_a_row",
+        )  # fmt: skip
+        shown = zip(names, self._key(), strict=True)
+        return "SideHand({})".format(", ".join(f"{name}={value!r}" for name, value in shown))
 
     @property
     def explanation(self) -> tuple[str, ...]:
