@@ -244,12 +244,30 @@ def _score(
     after it, bags taken, contract, tricks toward it, tricks, made, sets and sets in a row
     after it, whether a Boston won the game, and the set rule that lost it (if one did)."""
     won = False
-    if self_bid is not None:
+    made: bool | None
+    pair = table.plain_pairs[index] if terms is None and self_bid is None else None
+    first_bid = second_bid = None
+    if pair is not None:
+        first_bid, second_bid = bids[pair[0]], bids[pair[1]]
+    if type(first_bid) is int and type(second_bid) is int and pair is not None:
+        # The usual hand, counted without words: two number bids, no nil, and no big-bid rule
+        # (what _score_side and _contract work out for it, without the terms).
+        contract = first_bid + second_bid
+        took = toward = (tricks[pair[0]] or 0) + (tricks[pair[1]] or 0)
+        made = took >= contract
+        if made:
+            bags = took - contract
+            points = 10 * contract + bags * table.bag_points
+        else:
+            bags = 0
+            points = -10 * contract
+    elif self_bid is not None:
         points, bags, contract, toward, took, made = _score_self_bid(
             table, index, tricks, self_bid, terms
         )
     else:
         points, bags, contract, toward, took, made = _score_side(table, index, bids, tricks, terms)
+    if self_bid is None:
         boston = table.boston
         if (
             boston is not None
@@ -343,6 +361,10 @@ def _replay(
     bidder_offset = 1 if rules.first_bidder == "dealer_left" else 0
     side_range = range(side_count)
     blank_bids: Bids = (None,) * seat_count
+    most = table.tricks
+    lowest_bid = 1 if table.zero_is_nil else 0  # a bid of 0 is nil there
+    plain_bids = not (strict and table.bidding_limits)
+    plain = False
 
     results: list[HandResult] = []
     pending = None
@@ -364,24 +386,35 @@ def _replay(
         first_bidder = (dealer + bidder_offset) % seat_count
         leader = (dealer + 1) % seat_count
         self_bid = None
-        if position == 0 and (hand.bids is None or bids_itself is not None):
-            if hand.bids is not None and strict:
+        bids = hand.bids
+        if position == 0 and (bids is None or bids_itself is not None):
+            if bids is not None and strict:
                 raise HandError(
                     number,
                     "the first hand bids itself at this table, so it has no bids: leave them out",
                     field="bids",
                 )
-            if hand.bids is None and bids_itself is None and strict:
+            if bids is None and bids_itself is None and strict:
                 raise HandError(number, "the bids are missing", field="bids")
             self_bid = bids_itself or 0
             bids = blank_bids
-        elif hand.bids is None:
+        elif bids is None:
             raise HandError(number, "the bids are missing", field="bids")
         else:
-            try:
-                bids = check_bids(table, hand.bids, scores, strict)
-            except BidError as error:
-                raise HandError(number, error.problem, error.seat, "bids") from None
+            # Bids that are all numbers a hand can take, none of them nil, at a table with no
+            # bidding limit pass check_bids as they are: it runs for every other hand.
+            if plain_bids and type(bids) is tuple and len(bids) == seat_count:
+                for bid in bids:
+                    if type(bid) is not int or not lowest_bid <= bid <= most:
+                        break
+                else:
+                    plain = True
+            if not plain:
+                try:
+                    bids = check_bids(table, bids, scores, strict)
+                except BidError as error:
+                    raise HandError(number, error.problem, error.seat, "bids") from None
+            plain = False
         tricks = hand.tricks
         if tricks is None:
             if position != last:
@@ -408,10 +441,19 @@ def _replay(
                 self_bid is not None,
             )
             break
-        try:
-            tricks = check_tricks(table, bids, tricks)
-        except TrickError as error:
-            raise HandError(number, error.problem, error.seat, "tricks") from None
+        # Likewise tricks that are each a number a hand can take and add up to a hand.
+        if type(tricks) is tuple and len(tricks) == seat_count:
+            for taken in tricks:
+                if type(taken) is not int or not 0 <= taken <= most:
+                    break
+            else:
+                plain = sum(tricks) == most  # type: ignore[arg-type]
+        if not plain:
+            try:
+                tricks = check_tricks(table, bids, tricks)
+            except TrickError as error:
+                raise HandError(number, error.problem, error.seat, "tricks") from None
+        plain = False
 
         sides = []
         boston_winner = None
