@@ -8,7 +8,16 @@ from dataclasses import dataclass, fields
 from .bids import check_bids, check_tricks
 from .entry import Bids, Tricks, blind_count, is_nil
 from .errors import BidError, HandError, ScoringError, TrickError
-from .results import GameResult, HandResult, PendingHand, SideHand, SideTotal, Term
+from .results import (
+    GameResult,
+    HandResult,
+    PendingHand,
+    SideHand,
+    SideTotal,
+    Term,
+    set_figures,
+    set_terms,
+)
 from .rules import BLIND_NIL, NIL, Rules
 from .table import Table, table_for
 
@@ -41,6 +50,9 @@ SideScore = tuple[int, int, int, int, int, bool | None]
 # Where a hand's terms go as it is scored: None while a replay only counts (the words are
 # worked out when a page asks for them, by the same functions given a list).
 Terms = list[Term] | None
+# What a side's terms are worked out from: the table, the side, the hand's bids and tricks,
+# its self-bid minimum (or None) and the side's bags, sets and sets in a row before it.
+Source = tuple[Table, int, Bids, Tricks, int | None, tuple[int, int, int]] | None
 
 
 def _contract(
@@ -310,9 +322,11 @@ def _score(
     return points, count, bags, contract, toward, took, made, sets, running, won, lost
 
 
-def side_terms(side: SideHand) -> tuple[Term, ...]:
+def side_terms(source: Source) -> tuple[Term, ...]:
     """The terms of one side of a scored hand, worked out again by the code that scored it."""
-    table, index, bids, tricks, self_bid, before = side._source
+    if source is None:
+        return ()
+    table, index, bids, tricks, self_bid, before = source
     terms: list[Term] = []
     _score(table, index, bids, tricks, self_bid, before, terms)
     return tuple(terms)
@@ -321,15 +335,8 @@ def side_terms(side: SideHand) -> tuple[Term, ...]:
 # Building the results slot by slot: a frozen dataclass's own __init__ costs twice as much,
 # and a replay builds three of them a hand. The replay sets every field, by name.
 _new = object.__new__
-_SIDE = {field.name: getattr(SideHand, field.name).__set__ for field in fields(SideHand)}
 _HAND = {field.name: getattr(HandResult, field.name).__set__ for field in fields(HandResult)}
-assert len(_SIDE) == 12, "the replay sets each of a SideHand's fields"
 assert len(_HAND) == 8, "the replay sets each of a HandResult's fields"
-_set_points, _set_score, _set_bags = _SIDE["points"], _SIDE["score"], _SIDE["bags"]
-_set_bags_taken, _set_contract = _SIDE["bags_taken"], _SIDE["contract"]
-_set_toward, _set_tricks, _set_made = _SIDE["tricks_toward"], _SIDE["tricks"], _SIDE["made"]
-_set_sets, _set_running = _SIDE["sets"], _SIDE["sets_in_a_row"]
-_set_source, _set_terms = _SIDE["_source"], _SIDE["_terms"]
 _set_number, _set_dealer = _HAND["number"], _HAND["dealer"]
 _set_first_bidder, _set_bids = _HAND["first_bidder"], _HAND["bids"]
 _set_hand_tricks, _set_sides = _HAND["tricks"], _HAND["sides"]
@@ -474,18 +481,23 @@ def _replay(
             score = scores[index] + points
             scores[index] = score
             side = _new(SideHand)
-            _set_points(side, points)
-            _set_score(side, score)
-            _set_bags(side, count)
-            _set_bags_taken(side, bags)
-            _set_contract(side, contract)
-            _set_toward(side, toward)
-            _set_tricks(side, took)
-            _set_made(side, made)
-            _set_sets(side, sets)
-            _set_running(side, running)
-            _set_source(side, (table, index, bids, tricks, self_bid, before))
-            _set_terms(side, None if terms is None else tuple(terms))
+            set_figures(
+                side,
+                (
+                    points,
+                    score,
+                    count,
+                    bags,
+                    contract,
+                    toward,
+                    took,
+                    made,
+                    sets,
+                    running,
+                    (table, index, bids, tricks, self_bid, before),
+                ),
+            )
+            set_terms(side, None if terms is None else tuple(terms))
             sides.append(side)
         result = _new(HandResult)
         _set_number(result, number)
