@@ -332,8 +332,8 @@ def side_terms(source: Source) -> tuple[Term, ...]:
     return tuple(terms)
 
 
-# Building the results slot by slot: a frozen dataclass's own __init__ costs twice as much,
-# and a replay builds three of them a hand. The replay sets every field, by name.
+# A HandResult is built slot by slot: a frozen dataclass's own __init__ costs twice as much,
+# and a replay builds one a hand. The replay sets every field, by name.
 _new = object.__new__
 _HAND = {field.name: getattr(HandResult, field.name).__set__ for field in fields(HandResult)}
 assert len(_HAND) == 8, "the replay sets each of a HandResult's fields"
