@@ -12,6 +12,7 @@ from games.scoring import (
     Hand,
     HandError,
     Rules,
+    SideHand,
     TrickError,
     score_game,
     validate_bids,
@@ -158,3 +159,15 @@ def test_a_bid_of_0_is_nil_on_the_quick_path_too():
     plain = score_game(Rules(zero_is_nil=False), [Hand((0, 3, 5, 3), PLAYED)])
     assert plain.hands[0].bids == (0, 3, 5, 3)
     assert plain.hands[0].sides[0].points == 52
+
+
+def test_a_side_built_by_hand_equals_the_replayed_one_and_cannot_change():
+    replayed = score_game(Rules(), [OPENING]).hands[0].sides[0]
+    built = SideHand(61, 61, 1, 1, 6, 7, 7, True, replayed.terms)
+    assert built == replayed
+    assert hash(built) == hash(replayed)
+    assert built.explanation == ("Seat 1 + Seat 3 bid 6, took 7: +60", "1 bag: +1")
+    with pytest.raises(AttributeError):
+        built.points = 0
+    other = SideHand(61, 61, 1, 1, 6, 7, 7, True, replayed.terms[:1])
+    assert other != replayed  # the words count in equality, as the figures do
