@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from .bids import check_bids, check_tricks
 from .entry import Bids, Tricks, blind_count, is_nil
 from .errors import BidError, HandError, ScoringError, TrickError
-from .results import GameResult, HandResult, PendingHand, SideHand, SideTotal, Term
+from .results import (
+    GameResult,
+    HandResult,
+    PendingHand,
+    SideHand,
+    SideTotal,
+    Term,
+    set_figures,
+    set_terms,
+)
 from .rules import BLIND_NIL, NIL, Rules
 from .table import Table, table_for
 
@@ -36,14 +45,27 @@ def ordinal(number: int) -> str:
 
 
 # What scoring one side of one hand gives: points before the bag penalty, bags, contract,
-# tricks toward the contract, tricks taken, made (None with no contract) and the terms.
-SideScore = tuple[int, int, int, int, int, bool | None, list[Term]]
+# tricks toward the contract, tricks taken and made (None with no contract).
+SideScore = tuple[int, int, int, int, int, bool | None]
+# Where a hand's terms go as it is scored: None while a replay only counts (the words are
+# worked out when a page asks for them, by the same functions given a list).
+Terms = list[Term] | None
+# What a side's terms are worked out from: the table, the side, the hand's bids and tricks,
+# its self-bid minimum (or None) and the side's bags, sets and sets in a row before it.
+Source = tuple[Table, int, Bids, Tricks, int | None, tuple[int, int, int]] | None
 
 
 def _contract(
-    table: Table, who: str, bid: str, contract: int, toward: int, blind: bool, terms: list[Term]
+    table: Table,
+    who: str,
+    bid: str,
+    contract: int,
+    toward: int,
+    blind: bool,
+    terms: Terms,
 ) -> tuple[int, int, bool]:
-    """Points and bags of a side's contract (a blind bid, a big bid and bags included)."""
+    """Points and bags of a side's contract (a blind bid, a big bid and bags included); its
+    terms go on `terms` unless that is None (a replay explains a hand only when asked)."""
     rules = table.rules
     made = toward >= contract
     big = table.big_bid
@@ -58,30 +80,33 @@ def _contract(
     else:
         base = 10 * contract
     points = base if made else -base
-    if made:
-        terms.append(Term(points, "{} bid {}, took {}{}", (who, bid, toward, note)))
-    else:
-        terms.append(Term(points, "{} bid {}, took {}: set{}", (who, bid, toward, note)))
+    if terms is not None:
+        if made:
+            terms.append(Term(points, "{} bid {}, took {}{}", (who, bid, toward, note)))
+        else:
+            terms.append(Term(points, "{} bid {}, took {}: set{}", (who, bid, toward, note)))
     if rule == "bonus" and big is not None:
         extra = rules.big_bid_made if made else -rules.big_bid_set
-        words = "a big bid ({} or more) made" if made else "a big bid ({} or more) set"
-        terms.append(Term(extra, words, (big[0],)))
+        if terms is not None:
+            words = "a big bid ({} or more) made" if made else "a big bid ({} or more) set"
+            terms.append(Term(extra, words, (big[0],)))
         points += extra
     if blind:
-        terms.append(Term(points, "a blind bid doubles it"))
+        if terms is not None:
+            terms.append(Term(points, "a blind bid doubles it"))
         points += points
     bags = toward - contract if made else 0
     if bags:
         value = bags * table.bag_points
-        terms.append(Term(value, "1 bag" if bags == 1 else "{} bags", (bags,)))
+        if terms is not None:
+            terms.append(Term(value, "1 bag" if bags == 1 else "{} bags", (bags,)))
         points += value
     return points, bags, made
 
 
-def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks) -> SideScore:
+def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks, terms: Terms) -> SideScore:
     """Points before the bag penalty, bags, and the figures shown for one side of one hand."""
     seats = table.sides[index]
-    terms: list[Term] = []
     made: bool | None
     if len(seats) == 2:
         first, second = seats
@@ -91,9 +116,15 @@ def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks) -> SideSco
             contract = first_bid + second_bid
             took = (tricks[first] or 0) + (tricks[second] or 0)
             points, bags, made = _contract(
-                table, table.side_names[index], str(contract), contract, took, False, terms
+                table,
+                table.side_names[index],
+                "" if terms is None else str(contract),
+                contract,
+                took,
+                False,
+                terms,
             )
-            return points, bags, contract, took, took, made, terms
+            return points, bags, contract, took, took, made
     names = table.names
     contract = 0
     ordinary = 0  # tricks taken by the side's number bidders
@@ -123,27 +154,36 @@ def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks) -> SideSco
     points = 0
     for seat, nil in nil_seats:
         value = table.nil_values[nil]
-        word = _NIL_WORDS[nil]
         nil_tricks = tricks[seat]
         if nil_tricks == 0:
             points += value
-            terms.append(Term(value, "{}'s {} made", (names[seat], word)))
+            if terms is not None:
+                terms.append(Term(value, "{}'s {} made", (names[seat], _NIL_WORDS[nil])))
         else:
             points -= value
-            terms.append(Term(-value, "{}'s {} failed (took {})", (names[seat], word, nil_tricks)))
+            if terms is not None:
+                terms.append(
+                    Term(
+                        -value,
+                        "{}'s {} failed (took {})",
+                        (names[seat], _NIL_WORDS[nil], nil_tricks),
+                    )
+                )
 
     mode = table.mode
     toward = ordinary + failed if mode == "help_partner" else ordinary
     bags = 0
     made = None
     if bidders:
-        who = " + ".join(names[seat] for seat in bidders)
-        if blinds and blinds == sum(1 for seat in bidders if bids[seat] is not None):
-            bid = f"blind {contract}"
-        elif blinds:
-            bid = f"{contract} with a blind bid"
-        else:
-            bid = str(contract)
+        who = bid = ""
+        if terms is not None:
+            who = " + ".join(names[seat] for seat in bidders)
+            if blinds and blinds == sum(1 for seat in bidders if bids[seat] is not None):
+                bid = f"blind {contract}"
+            elif blinds:
+                bid = f"{contract} with a blind bid"
+            else:
+                bid = str(contract)
         value, bags, made = _contract(table, who, bid, contract, toward, blinds > 0, terms)
         points += value
     elif mode == "help_partner" and failed:
@@ -151,45 +191,156 @@ def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks) -> SideSco
         bags = failed
         value = failed * table.bag_points
         points += value
-        terms.append(Term(value, "{} from failed nil", (_plural(failed, "bag"),)))
+        if terms is not None:
+            terms.append(Term(value, "{} from failed nil", (_plural(failed, "bag"),)))
     if mode == "bags" and failed:
         bags += failed
         value = failed * table.bag_points
         points += value
-        terms.append(Term(value, "{} from failed nil", (_plural(failed, "bag"),)))
-    return points, bags, contract, toward, took, made, terms
+        if terms is not None:
+            terms.append(Term(value, "{} from failed nil", (_plural(failed, "bag"),)))
+    return points, bags, contract, toward, took, made
 
 
-def _both_nil(table: Table, index: int, took: int, terms: list[Term]) -> SideScore:
+def _both_nil(table: Table, index: int, took: int, terms: Terms) -> SideScore:
     """Both partners nil, scored as one: the both-nil value if both make it; if either fails,
     nothing ("joint") or the value lost ("unit"). Their tricks count for nothing."""
     value = table.rules.both_nil_value
     side_name = table.side_names[index]
     if took == 0:
-        terms.append(Term(value, "{} both bid nil and both made it", (side_name,)))
-        return value, 0, 0, 0, 0, None, terms
+        if terms is not None:
+            terms.append(Term(value, "{} both bid nil and both made it", (side_name,)))
+        return value, 0, 0, 0, 0, None
     if table.both_nil == "joint":
-        terms.append(Term(0, "{} both bid nil but took {}: no score", (side_name, took)))
-        return 0, 0, 0, 0, took, None, terms
-    terms.append(Term(-value, "{} both bid nil but took {}", (side_name, took)))
-    return -value, 0, 0, 0, took, None, terms
+        if terms is not None:
+            terms.append(Term(0, "{} both bid nil but took {}: no score", (side_name, took)))
+        return 0, 0, 0, 0, took, None
+    if terms is not None:
+        terms.append(Term(-value, "{} both bid nil but took {}", (side_name, took)))
+    return -value, 0, 0, 0, took, None
 
 
-def _score_self_bid(table: Table, index: int, tricks: Tricks, minimum: int) -> SideScore:
+def _score_self_bid(
+    table: Table, index: int, tricks: Tricks, minimum: int, terms: Terms
+) -> SideScore:
     """A hand that bids itself: the side's contract is what it took, but at least `minimum`."""
     took = sum(tricks[seat] or 0 for seat in table.sides[index])
     side_name = table.side_names[index]
     if took >= minimum:
-        terms = [Term(10 * took, "{} took {} in a hand that bids itself", (side_name, took))]
-        return 10 * took, 0, took, took, took, True, terms
-    terms = [
-        Term(
-            -10 * minimum,
-            "{} took {} in a hand that bids itself: under {}, so set",
-            (side_name, took, minimum),
+        if terms is not None:
+            terms.append(
+                Term(10 * took, "{} took {} in a hand that bids itself", (side_name, took))
+            )
+        return 10 * took, 0, took, took, took, True
+    if terms is not None:
+        terms.append(
+            Term(
+                -10 * minimum,
+                "{} took {} in a hand that bids itself: under {}, so set",
+                (side_name, took, minimum),
+            )
         )
-    ]
-    return -10 * minimum, 0, minimum, took, took, False, terms
+    return -10 * minimum, 0, minimum, took, took, False
+
+
+def _score(
+    table: Table,
+    index: int,
+    bids: Bids,
+    tricks: Tricks,
+    self_bid: int | None,
+    before: tuple[int, int, int],
+    terms: Terms,
+) -> tuple[int, int, int, int, int, int, bool | None, int, int, bool, str | None]:
+    """One side of one hand given its bags, sets and sets in a row before it: its points, bags
+    after it, bags taken, contract, tricks toward it, tricks, made, sets and sets in a row
+    after it, whether a Boston won the game, and the set rule that lost it (if one did)."""
+    won = False
+    made: bool | None
+    pair = table.plain_pairs[index] if terms is None and self_bid is None else None
+    first_bid = second_bid = None
+    if pair is not None:
+        first_bid, second_bid = bids[pair[0]], bids[pair[1]]
+    if type(first_bid) is int and type(second_bid) is int and pair is not None:
+        # The usual hand, counted without words: two number bids, no nil, and no big-bid rule
+        # (what _score_side and _contract work out for it, without the terms).
+        contract = first_bid + second_bid
+        took = toward = (tricks[pair[0]] or 0) + (tricks[pair[1]] or 0)
+        made = took >= contract
+        if made:
+            bags = took - contract
+            points = 10 * contract + bags * table.bag_points
+        else:
+            bags = 0
+            points = -10 * contract
+    elif self_bid is not None:
+        points, bags, contract, toward, took, made = _score_self_bid(
+            table, index, tricks, self_bid, terms
+        )
+    else:
+        points, bags, contract, toward, took, made = _score_side(table, index, bids, tricks, terms)
+    if self_bid is None:
+        boston = table.boston
+        if (
+            boston is not None
+            and took == table.tricks
+            and made
+            and (not table.boston_by_bid or contract == table.tricks)
+        ):
+            if boston == "bonus":
+                bonus = table.rules.boston_bonus
+                points += bonus
+                if terms is not None:
+                    terms.append(Term(bonus, "Boston: took every trick"))
+            else:
+                won = True
+                if terms is not None:
+                    terms.append(Term(0, "Boston: took every trick and wins the game"))
+    count, sets, running = before
+    count += bags
+    limit = table.bag_limit
+    if limit is not None and count >= limit:
+        times = 0
+        carry = table.rules.bags_carry_over
+        while count >= limit:
+            times += 1
+            count = count - limit if carry else 0
+        penalty = table.rules.bag_penalty * times
+        points -= penalty
+        if terms is not None:
+            text = "{} bags reached: penalty" if times == 1 else "{} bags reached {} times"
+            terms.append(Term(-penalty, text, (limit, times)))
+    lost = None
+    if made is False:
+        sets += 1
+        running += 1
+        if table.sets_matter:
+            rules = table.rules
+            lost = _count_set(terms, sets, running, rules.sets_to_lose, rules.sets_in_a_row_to_lose)
+    else:
+        running = 0
+    return points, count, bags, contract, toward, took, made, sets, running, won, lost
+
+
+def side_terms(source: Source) -> tuple[Term, ...]:
+    """The terms of one side of a scored hand, worked out again by the code that scored it."""
+    if source is None:
+        return ()
+    table, index, bids, tricks, self_bid, before = source
+    terms: list[Term] = []
+    _score(table, index, bids, tricks, self_bid, before, terms)
+    return tuple(terms)
+
+
+# A HandResult is built slot by slot: a frozen dataclass's own __init__ costs twice as much,
+# and a replay builds one a hand. The replay sets every field, by name.
+_new = object.__new__
+_HAND = {field.name: getattr(HandResult, field.name).__set__ for field in fields(HandResult)}
+assert len(_HAND) == 8, "the replay sets each of a HandResult's fields"
+_set_number, _set_dealer = _HAND["number"], _HAND["dealer"]
+_set_first_bidder, _set_bids = _HAND["first_bidder"], _HAND["bids"]
+_set_hand_tricks, _set_sides = _HAND["tricks"], _HAND["sides"]
+_set_leader, _set_bids_itself = _HAND["leader"], _HAND["bids_itself"]
 
 
 def _winners(scores: list[int], among: Sequence[int]) -> list[int]:
@@ -202,29 +353,25 @@ def _replay(
     hands: Sequence[Hand],
     first_dealer: int,
     strict: bool,
+    explain: bool = False,
 ) -> GameResult:
     rules = table.rules
     seat_count = table.seats
     side_count = len(table.sides)
-    tricks_per_hand = table.tricks
     scores = [0] * side_count
     bag_counts = [0] * side_count
     set_counts = [0] * side_count
     sets_running = [0] * side_count
-    limit = rules.bag_limit
-    penalty = rules.bag_penalty
-    carry = rules.bags_carry_over
     target = rules.target_score
     floor = rules.losing_score
-    boston = rules.boston
-    boston_by_bid = rules.boston_needs == "bid"
-    boston_bonus = rules.boston_bonus
-    sets_to_lose = rules.sets_to_lose
-    sets_in_a_row = rules.sets_in_a_row_to_lose
     bids_itself = rules.first_hand_bids_itself
     bidder_offset = 1 if rules.first_bidder == "dealer_left" else 0
     side_range = range(side_count)
     blank_bids: Bids = (None,) * seat_count
+    most = table.tricks
+    lowest_bid = 1 if table.zero_is_nil else 0  # a bid of 0 is nil there
+    plain_bids = not (strict and table.bidding_limits)
+    plain = False
 
     results: list[HandResult] = []
     pending = None
@@ -246,24 +393,35 @@ def _replay(
         first_bidder = (dealer + bidder_offset) % seat_count
         leader = (dealer + 1) % seat_count
         self_bid = None
-        if position == 0 and (hand.bids is None or bids_itself is not None):
-            if hand.bids is not None and strict:
+        bids = hand.bids
+        if position == 0 and (bids is None or bids_itself is not None):
+            if bids is not None and strict:
                 raise HandError(
                     number,
                     "the first hand bids itself at this table, so it has no bids: leave them out",
                     field="bids",
                 )
-            if hand.bids is None and bids_itself is None and strict:
+            if bids is None and bids_itself is None and strict:
                 raise HandError(number, "the bids are missing", field="bids")
             self_bid = bids_itself or 0
             bids = blank_bids
-        elif hand.bids is None:
+        elif bids is None:
             raise HandError(number, "the bids are missing", field="bids")
         else:
-            try:
-                bids = check_bids(table, hand.bids, scores, strict)
-            except BidError as error:
-                raise HandError(number, error.problem, error.seat, "bids") from None
+            # Bids that are all numbers a hand can take, none of them nil, at a table with no
+            # bidding limit pass check_bids as they are: it runs for every other hand.
+            if plain_bids and type(bids) is tuple and len(bids) == seat_count:
+                for bid in bids:
+                    if type(bid) is not int or not lowest_bid <= bid <= most:
+                        break
+                else:
+                    plain = True
+            if not plain:
+                try:
+                    bids = check_bids(table, bids, scores, strict)
+                except BidError as error:
+                    raise HandError(number, error.problem, error.seat, "bids") from None
+            plain = False
         tricks = hand.tricks
         if tricks is None:
             if position != last:
@@ -290,59 +448,42 @@ def _replay(
                 self_bid is not None,
             )
             break
-        try:
-            tricks = check_tricks(table, bids, tricks)
-        except TrickError as error:
-            raise HandError(number, error.problem, error.seat, "tricks") from None
+        # Likewise tricks that are each a number a hand can take and add up to a hand.
+        if type(tricks) is tuple and len(tricks) == seat_count:
+            for taken in tricks:
+                if type(taken) is not int or not 0 <= taken <= most:
+                    break
+            else:
+                plain = sum(tricks) == most  # type: ignore[arg-type]
+        if not plain:
+            try:
+                tricks = check_tricks(table, bids, tricks)
+            except TrickError as error:
+                raise HandError(number, error.problem, error.seat, "tricks") from None
+        plain = False
 
         sides = []
         boston_winner = None
         lost_by_sets = []
         for index in side_range:
-            if self_bid is not None:
-                points, bags, contract, toward, took, made, terms = _score_self_bid(
-                    table, index, tricks, self_bid
-                )
-            else:
-                points, bags, contract, toward, took, made, terms = _score_side(
-                    table, index, bids, tricks
-                )
-                if (
-                    took == tricks_per_hand
-                    and boston != "none"
-                    and made
-                    and (not boston_by_bid or contract == tricks_per_hand)
-                ):
-                    if boston == "bonus":
-                        points += boston_bonus
-                        terms.append(Term(boston_bonus, "Boston: took every trick"))
-                    else:
-                        boston_winner = index
-                        terms.append(Term(0, "Boston: took every trick and wins the game"))
-            count = bag_counts[index] + bags
-            if limit is not None and count >= limit:
-                times = 0
-                while count >= limit:
-                    times += 1
-                    count = count - limit if carry else 0
-                points -= penalty * times
-                text = "{} bags reached: penalty" if times == 1 else "{} bags reached {} times"
-                terms.append(Term(-penalty * times, text, (limit, times)))
+            before = bag_counts[index], set_counts[index], sets_running[index]
+            terms: Terms = [] if explain else None
+            points, count, bags, contract, toward, took, made, sets, running, won, lost = _score(
+                table, index, bids, tricks, self_bid, before, terms
+            )
+            if won:
+                boston_winner = index
+            if lost:
+                lost_by_sets.append((index, lost))
             bag_counts[index] = count
-            if made is False:
-                set_counts[index] += 1
-                sets_running[index] += 1
-                lost = _count_set(
-                    terms, set_counts[index], sets_running[index], sets_to_lose, sets_in_a_row
-                )
-                if lost:
-                    lost_by_sets.append((index, lost))
-            else:
-                sets_running[index] = 0
+            set_counts[index] = sets
+            sets_running[index] = running
             score = scores[index] + points
             scores[index] = score
-            sides.append(
-                SideHand(
+            side = _new(SideHand)
+            set_figures(
+                side,
+                (
                     points,
                     score,
                     count,
@@ -351,23 +492,23 @@ def _replay(
                     toward,
                     took,
                     made,
-                    tuple(terms),
-                    set_counts[index],
-                    sets_running[index],
-                )
+                    sets,
+                    running,
+                    (table, index, bids, tricks, self_bid, before),
+                ),
             )
-        results.append(
-            HandResult(
-                number,
-                dealer,
-                first_bidder,
-                bids,
-                tricks,
-                tuple(sides),
-                leader,
-                self_bid is not None,
-            )
-        )
+            set_terms(side, None if terms is None else tuple(terms))
+            sides.append(side)
+        result = _new(HandResult)
+        _set_number(result, number)
+        _set_dealer(result, dealer)
+        _set_first_bidder(result, first_bidder)
+        _set_bids(result, bids)
+        _set_hand_tricks(result, tricks)
+        _set_sides(result, tuple(sides))
+        _set_leader(result, leader)
+        _set_bids_itself(result, self_bid is not None)
+        results.append(result)
 
         names = table.side_names
         if boston_winner is not None:
@@ -452,17 +593,21 @@ def _sets_ending(
 
 
 def _count_set(
-    terms: list[Term], total: int, running: int, to_lose: int | None, in_a_row: int | None
+    terms: Terms, total: int, running: int, to_lose: int | None, in_a_row: int | None
 ) -> str | None:
     """Note a set where sets can lose the game; which rule it broke, if it lost the game."""
     if to_lose is not None and total >= to_lose:
-        terms.append(Term(0, "{} set of the game: {} sets lose it", (ordinal(total), to_lose)))
+        if terms is not None:
+            terms.append(Term(0, "{} set of the game: {} sets lose it", (ordinal(total), to_lose)))
         return "sets"
     if in_a_row is not None and running >= in_a_row:
-        terms.append(
-            Term(0, "{} set in a row: {} in a row lose the game", (ordinal(running), in_a_row))
-        )
+        if terms is not None:
+            terms.append(
+                Term(0, "{} set in a row: {} in a row lose the game", (ordinal(running), in_a_row))
+            )
         return "sets_in_a_row"
+    if terms is None:
+        return None
     if to_lose is not None:
         terms.append(Term(0, "{} set of the game ({} lose it)", (ordinal(total), to_lose)))
     if in_a_row is not None:
@@ -478,6 +623,8 @@ def score_game(
     players: Sequence[str] | None = None,
     first_dealer: int = 0,
     strict: bool = True,
+    *,
+    explain: bool = False,
 ) -> GameResult:
     """Replay every hand in order under `rules` and return the state of the game.
 
@@ -489,4 +636,4 @@ def score_game(
     if type(first_dealer) is not int or not 0 <= first_dealer < table.seats:
         raise ScoringError(f"the first dealer must be a seat from 0 to {table.seats - 1}")
     hands = hands if isinstance(hands, (list, tuple)) else list(hands)
-    return _replay(table, hands, first_dealer, strict)
+    return _replay(table, hands, first_dealer, strict, explain)

@@ -32,22 +32,120 @@ class Term(NamedTuple):
         return {"text": self.text, "points": self.points}
 
 
-@dataclass(frozen=True, slots=True)
-class SideHand:
-    """One side's part of a hand: the points it made and the running totals after it."""
+_SIDE_FIELDS = (
+    "points", "score", "bags", "bags_taken", "contract", "tricks_toward", "tricks", "made",
+    "terms", "sets", "sets_in_a_row",
+)  # fmt: skip
 
-    points: int
-    score: int
-    bags: int
-    bags_taken: int
-    contract: int
-    tricks_toward: int
-    tricks: int
-    made: bool | None
-    terms: tuple[Term, ...]
-    # Times the side has been set in the game so far, and in a row up to this hand.
-    sets: int = 0
-    sets_in_a_row: int = 0
+
+class SideHand:
+    """One side's part of a hand: the points it made and the running totals after it.
+
+    Immutable. A replay builds two a hand, so its figures are one tuple set at once, and its
+    terms (the explanation in words) are worked out only when asked for, from what the replay
+    kept beside the figures, by the same code that scored the hand.
+    """
+
+    __slots__ = ("_figures", "_terms")
+    _figures: tuple[Any, ...]
+    _terms: tuple[Term, ...] | None
+
+    def __init__(
+        self,
+        points: int,
+        score: int,
+        bags: int,
+        bags_taken: int,
+        contract: int,
+        tricks_toward: int,
+        tricks: int,
+        made: bool | None,
+        terms: tuple[Term, ...],
+        sets: int = 0,
+        sets_in_a_row: int = 0,
+    ) -> None:
+        figures = (points, score, bags, bags_taken, contract, tricks_toward, tricks, made)
+        set_figures(self, (*figures, sets, sets_in_a_row, None))
+        set_terms(self, tuple(terms))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a SideHand is immutable: {name} can't be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a SideHand is immutable: {name} can't be deleted")
+
+    # Its figures, in the order the replay gives them; the last is what the terms come from.
+    @property
+    def points(self) -> int:
+        return self._figures[0]  # type: ignore[no-any-return]
+
+    @property
+    def score(self) -> int:
+        return self._figures[1]  # type: ignore[no-any-return]
+
+    @property
+    def bags(self) -> int:
+        return self._figures[2]  # type: ignore[no-any-return]
+
+    @property
+    def bags_taken(self) -> int:
+        return self._figures[3]  # type: ignore[no-any-return]
+
+    @property
+    def contract(self) -> int:
+        return self._figures[4]  # type: ignore[no-any-return]
+
+    @property
+    def tricks_toward(self) -> int:
+        return self._figures[5]  # type: ignore[no-any-return]
+
+    @property
+    def tricks(self) -> int:
+        return self._figures[6]  # type: ignore[no-any-return]
+
+    @property
+    def made(self) -> bool | None:
+        return self._figures[7]  # type: ignore[no-any-return]
+
+    @property
+    def sets(self) -> int:
+        """Times the side has been set in the game so far."""
+        return self._figures[8]  # type: ignore[no-any-return]
+
+    @property
+    def sets_in_a_row(self) -> int:
+        """Times the side has been set in a row, up to this hand."""
+        return self._figures[9]  # type: ignore[no-any-return]
+
+    @property
+    def terms(self) -> tuple[Term, ...]:
+        terms = self._terms
+        if terms is None:
+            from .engine import side_terms
+
+            terms = side_terms(self._figures[10])
+            set_terms(self, terms)
+        return terms
+
+    def _key(self) -> tuple[object, ...]:
+        figures = self._figures
+        return (*figures[:8], self.terms, figures[8], figures[9])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SideHand):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        shown = zip(_SIDE_FIELDS, self._key(), strict=True)
+        return "SideHand({})".format(", ".join(f"{name}={value!r}" for name, value in shown))
+
+    def __reduce__(self) -> tuple[type[SideHand], tuple[object, ...]]:
+        """A copy or a pickle keeps the terms in words, not what they are worked out from."""
+        return SideHand, self._key()
 
     @property
     def explanation(self) -> tuple[str, ...]:
@@ -68,6 +166,11 @@ class SideHand:
             "sets": self.sets,
             "sets_in_a_row": self.sets_in_a_row,
         }
+
+
+# The slots' own setters: how __init__ and the replay fill a SideHand it can't set otherwise.
+set_figures = vars(SideHand)["_figures"].__set__
+set_terms = vars(SideHand)["_terms"].__set__
 
 
 @dataclass(frozen=True, slots=True)
