@@ -84,8 +84,8 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     before = posted_number(request.GET.get("before"))
     parts = GameParts(game)
     if request.htmx and before is not None:
-        rows, earlier = parts.page_of_rows(before)
-        context = {"game": game, "rows": rows, "earlier": earlier}
+        history, earlier = parts.history(before)
+        context = {"game": game, "history": history, "earlier": earlier}
         return TemplateResponse(request, f"{TEMPLATE}#earlier_rows", context)
     template = f"{TEMPLATE}#live" if request.htmx else TEMPLATE
     return TemplateResponse(request, template, live_context(parts, before=before))
@@ -111,45 +111,76 @@ def live_context(
     """What the game page shows: cached parts, and the forms drawn afresh for each visitor.
     `lean` keys are drawn by app.js: only for the htmx swap after a recorded step."""
     game, state, rules = parts.game, parts.state, parts.rules
-    if not state.finished:
-        if state.pending_hand is not None:
-            tricks_form = tricks_form or TricksForm(
-                initial={"hand": state.pending_hand.number},
-                rules=rules,
-                players=game.players,
-                bids=state.pending_hand.bids,
-                contracts=state.pending_hand.contracts,
+    step, fields = None, ""
+    if state.finished:
+        pass
+    elif tricks_form is not None:  # checked, with its errors
+        step, fields = "tricks", parts.step_fields("tricks", tricks_form)
+    elif bids_form is not None:
+        step, fields = "bids", parts.step_fields("bids", bids_form)
+    elif state.pending_hand is not None:
+        pending = state.pending_hand
+        step, fields = (
+            "tricks",
+            parts.new_step_fields(
+                "tricks",
+                lambda: TricksForm(
+                    initial={"hand": pending.number},
+                    rules=rules,
+                    players=game.players,
+                    bids=pending.bids,
+                    contracts=pending.contracts,
+                    lean=lean,
+                ),
                 lean=lean,
-            )
-        elif not scoring.needs_bids(rules, state.next_number):
-            # A hand that bids itself has no bids step: its tricks start it.
-            tricks_form = tricks_form or TricksForm(
-                initial={"hand": state.next_number},
-                rules=rules,
-                players=game.players,
-                bids=None,
+            ),
+        )
+    elif not scoring.needs_bids(rules, state.next_number):
+        # A hand that bids itself has no bids step: its tricks start it.
+        step, fields = (
+            "tricks",
+            parts.new_step_fields(
+                "tricks",
+                lambda: TricksForm(
+                    initial={"hand": state.next_number},
+                    rules=rules,
+                    players=game.players,
+                    bids=None,
+                    lean=lean,
+                ),
                 lean=lean,
-            )
-        else:
-            bids_form = bids_form or BidsForm(
-                initial={"hand": state.next_number},
-                rules=rules,
-                players=game.players,
-                first_bidder=state.next_first_bidder_seat,
-                dealer=state.next_dealer_seat,
-                scores=state.scores,
+            ),
+        )
+    else:
+        step, fields = (
+            "bids",
+            parts.new_step_fields(
+                "bids",
+                lambda: BidsForm(
+                    initial={"hand": state.next_number},
+                    rules=rules,
+                    players=game.players,
+                    first_bidder=state.next_first_bidder_seat,
+                    dealer=state.next_dealer_seat,
+                    scores=state.scores,
+                    lean=lean,
+                ),
                 lean=lean,
-            )
-    shown, earlier = parts.page_of_rows(before) if rows else ([], 0)
+            ),
+        )
+    history, earlier = parts.history(before) if rows else ("", 0)
     return {
         "game": game,
         "parts": parts,
         "state": state,
         "rules": rules,
         "preset_title": display.preset_title(game.preset),
-        "rows": shown,
+        "history": history,
         "earlier": earlier,
         "paged": before is not None,
+        "step": step,
+        "step_fields": fields,
+        # Only a checked form (drawn afresh with its errors); an unchecked step is cached.
         "bids_form": bids_form,
         "tricks_form": tricks_form,
         "notice": notice,
@@ -168,7 +199,7 @@ def written(request: HtmxHttpRequest, write: recording.Written) -> HttpResponse:
     context = live_context(parts, notice=write.notice, notice_kind="success", rows=False, lean=True)
     context.update(oob=True, removed=write.removed_row)
     if write.added_row is not None:
-        context["added"] = parts.rows([write.added_row])
+        context["added"] = parts.items(parts.rows([write.added_row]))
     response = TemplateResponse(request, f"{TEMPLATE}#written", context)
     if write.added_row or write.removed_row:
         response.headers["HX-Trigger"] = "hand-scored"  # the chart asks for itself again
