@@ -80,7 +80,7 @@ def scorer(request: HtmxHttpRequest) -> Access:
 @require_safe
 def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The table's page; htmx asks for its live part again after a conflict or a reload."""
-    game = owned_game(request, pk, scoring=True)
+    game = owned_game(request, pk, scoring=True, table=False)
     before = posted_number(request.GET.get("before"))
     parts = GameParts(game)
     if request.htmx and before is not None:
@@ -94,7 +94,7 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def game_chart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The score chart alone: the page asks for it again after a hand is scored."""
-    return HttpResponse(GameParts(owned_game(request, pk, scoring=True)).chart)
+    return HttpResponse(GameParts(owned_game(request, pk, scoring=True, table=False)).chart)
 
 
 def live_context(
