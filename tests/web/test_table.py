@@ -1,11 +1,13 @@
 """Recording hands at the table: two steps, htmx or not, and nothing saved from bad input."""
 
 import pytest
+from django import forms
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import recording
+from games.forms.table import HiddenNumber
 from games.models import Game, Hand
 from tests.conftest import QUIET_HAND, quiet_hands
 from tests.web.conftest import BIG_HAND, HX, bids_data, bids_url, step_inputs, tricks_url
@@ -637,3 +639,13 @@ def test_the_locked_read_gives_every_hand_in_order_with_its_notes(make_game):
         ((4, 2, 2, 3), None),
     ]
     assert locked.hand_notes() == {2: "misdeal, redealt"}
+
+
+@pytest.mark.parametrize("value", [None, "", 3, "12", '"><b>', 0])
+@pytest.mark.parametrize(
+    "attrs", [None, {"id": "id_hand"}, {"id": "x", "data-a": True, "b": False, "c": None}]
+)
+def test_the_hand_number_is_drawn_as_djangos_hidden_input(value, attrs):
+    assert HiddenNumber().render("hand", value, attrs) == forms.HiddenInput().render(
+        "hand", value, attrs
+    )
