@@ -3,12 +3,13 @@
 import pytest
 from django import forms
 from django.db import IntegrityError, transaction
-from django.urls import reverse
+from django.urls import reverse, set_script_prefix
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import recording
 from games.forms.table import HiddenNumber
 from games.models import Game, Hand
+from games.views.table import GameLinks
 from tests.conftest import QUIET_HAND, quiet_hands
 from tests.web.conftest import BIG_HAND, HX, bids_data, bids_url, step_inputs, tricks_url
 
@@ -649,3 +650,15 @@ def test_the_hand_number_is_drawn_as_djangos_hidden_input(value, attrs):
     assert HiddenNumber().render("hand", value, attrs) == forms.HiddenInput().render(
         "hand", value, attrs
     )
+
+
+def test_a_games_links_are_its_reversed_addresses_under_any_script_prefix():
+    names = ["undo", "post_bids", "post_tricks", "rematch", "game_chart", "rules_card", "share"]
+    try:
+        for prefix in ("/", "/spades/"):
+            set_script_prefix(prefix)
+            for name in names:
+                assert GameLinks(7)[name] == reverse(name, args=[7])
+                assert GameLinks(7)[name].startswith(f"{prefix}games/7/")
+    finally:
+        set_script_prefix("/")
