@@ -3,6 +3,7 @@
 import pytest
 from django import forms
 from django.db import IntegrityError, transaction
+from django.template import Context, Template
 from django.urls import reverse, set_script_prefix
 from pytest_django.asserts import assertContains, assertNotContains
 
@@ -660,5 +661,17 @@ def test_a_games_links_are_its_reversed_addresses_under_any_script_prefix():
             for name in names:
                 assert GameLinks(7)[name] == reverse(name, args=[7])
                 assert GameLinks(7)[name].startswith(f"{prefix}games/7/")
+    finally:
+        set_script_prefix("/")
+
+
+def test_the_top_bars_links_are_the_reversed_addresses_under_any_script_prefix():
+    template = Template("{% load spades %}{% link 'home' %} {% link 'login' %}")
+    try:
+        for prefix in ("/", "/spades/"):
+            set_script_prefix(prefix)
+            expected = f"{reverse('home')} {reverse('login')}"
+            assert template.render(Context()) == expected
+            assert expected.startswith(prefix)
     finally:
         set_script_prefix("/")
