@@ -11,6 +11,8 @@ every missing part is filled from that one replay.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -146,14 +148,28 @@ class GameParts:
         token, which stays in the page's template, the visitor's own."""
         return mark_safe(render_to_string(f"{TEMPLATE}#{step}_fields", {"form": form}))
 
-    def new_step_fields(self, step: str, make: Callable[[], Any], *, lean: bool) -> SafeString:
-        """The fields of the next step, nothing entered yet: the same for everyone who opens
-        this version of the game, so the form is made (`make`) and drawn once and cached."""
-        key = f"{step}-fields:{self.game.pk}:{self.game.version}:{int(lean)}"
-        html = cache.get(key)
+    def step_key(self, step: str, *, lean: bool, drawn_from: tuple) -> str:
+        what = json.dumps([step, lean, self.rules.to_dict(), drawn_from], sort_keys=True)
+        return f"{step}-fields:{hashlib.sha256(what.encode()).hexdigest()}"
+
+    def new_step_fields(self, step: str, describe: Callable[[], Any], *, lean: bool) -> SafeString:
+        """The fields of the next step, nothing entered yet, bar the hand's number.
+
+        Kept under what they are drawn from (`describe()`: its `drawn_from`, with the rules and
+        `lean`), not under the game, so the next hand in the same state (same dealer, same
+        bids), or another table's, reuses them and a recorded step draws no form; the form is
+        made (`describe().make`) only on a miss. Also under this version of the game, so a
+        page asked for again finds them without working out that key."""
+        version_key = f"{step}-fields:{self.game.pk}:{self.game.version}:{int(lean)}"
+        html = cache.get(version_key)
         if html is None:
-            html = self.step_fields(step, make())
-            cache.set(key, html, TIMEOUT)
+            entry = describe()
+            key = self.step_key(step, lean=lean, drawn_from=entry.drawn_from)
+            html = cache.get(key)
+            if html is None:
+                html = self.step_fields(step, entry.make())
+                cache.set(key, html, TIMEOUT)
+            cache.set(version_key, html, TIMEOUT)
         return mark_safe(html)
 
     def _page(self, before: int | None) -> tuple[int, int]:

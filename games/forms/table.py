@@ -143,6 +143,13 @@ def bid_choices(rules: scoring.Rules, seat=None, scores=None, *, team=False) -> 
     return Keys(_bid_keys(rules, seat, None if scores is None else tuple(scores), team))
 
 
+def offered_bids(rules: scoring.Rules, seat: int, scores, *, team: bool = False) -> tuple:
+    """The keys a seat's pad offers given the sides' scores (what `BidsForm.offer` sets)."""
+    if team and not scoring.bid_options(rules, team=True):
+        return ()
+    return _bid_keys(rules, seat, None if scores is None else tuple(scores), team)
+
+
 @lru_cache(maxsize=4096)
 def _bid_keys(rules: scoring.Rules, seat, scores, team: bool) -> tuple[tuple[str, str], ...]:
     options = scoring.bid_options(rules, seat, scores, team=team)

@@ -6,7 +6,9 @@ is drawn from what that method returns. htmx gets back only what changed (the ne
 the standings, a new or removed history row, a notice); without JavaScript, post/redirect/get.
 """
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import NamedTuple
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
@@ -19,7 +21,14 @@ from django_htmx.http import reswap, retarget
 from games import display, recording, scoring
 from games.accounts import guests
 from games.forms.new_game import NewGameForm
-from games.forms.table import BidsForm, EditHandForm, TricksForm, posted_number
+from games.forms.table import (
+    BidsForm,
+    EditHandForm,
+    HiddenNumber,
+    TricksForm,
+    offered_bids,
+    posted_number,
+)
 from games.models import Access, Game, games_open_to
 from games.parts import GameParts
 from games.views.base import HtmxHttpRequest, navigate, owned_game, post_only
@@ -116,6 +125,71 @@ def game_chart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return HttpResponse(GameParts(owned_game(request, pk, scoring=True, table=False)).chart)
 
 
+class NextStep(NamedTuple):
+    step: str  # "bids" or "tricks"
+    number: int  # the hand's
+    drawn_from: tuple  # everything its fields are drawn from, bar the hand's number
+    make: Callable[[], BidsForm | TricksForm]
+
+
+def step_due(parts: GameParts) -> tuple[str, int]:
+    """The step ("bids" or "tricks") a game not yet over waits for, and the hand's number."""
+    state = parts.state
+    if state.pending_hand is not None:
+        return "tricks", state.pending_hand.number
+    # A hand that bids itself has no bids step: its tricks start it.
+    bids = scoring.needs_bids(parts.rules, state.next_number)
+    return ("bids" if bids else "tricks"), state.next_number
+
+
+def next_step(parts: GameParts, *, lean: bool) -> NextStep:
+    """The entry step a game not yet over waits for, and what its fields depend on."""
+    game, state, rules = parts.game, parts.state, parts.rules
+    players = tuple(game.players)
+    if state.pending_hand is not None:
+        pending = state.pending_hand
+        return NextStep(
+            "tricks",
+            pending.number,
+            (players, pending.bids, pending.contracts),
+            lambda: TricksForm(
+                rules=rules,
+                players=players,
+                bids=pending.bids,
+                contracts=pending.contracts,
+                lean=lean,
+            ),
+        )
+    if not scoring.needs_bids(rules, state.next_number):
+        # A hand that bids itself has no bids step: its tricks start it.
+        return NextStep(
+            "tricks",
+            state.next_number,
+            (players, None, None),
+            lambda: TricksForm(rules=rules, players=players, bids=None, lean=lean),
+        )
+    first, dealer = state.next_first_bidder_seat, state.next_dealer_seat
+    # The sides' scores matter only through the keys each seat is offered.
+    offered = tuple(
+        offered_bids(rules, seat, state.scores, team=team)
+        for seat in range(rules.players)
+        for team in (False, True)
+    )
+    return NextStep(
+        "bids",
+        state.next_number,
+        (players, first, dealer, offered),
+        lambda: BidsForm(
+            rules=rules,
+            players=players,
+            first_bidder=first,
+            dealer=dealer,
+            scores=state.scores,
+            lean=lean,
+        ),
+    )
+
+
 def live_context(
     parts: GameParts,
     *,
@@ -130,63 +204,21 @@ def live_context(
     """What the game page shows: cached parts, and the forms drawn afresh for each visitor.
     `lean` keys are drawn by app.js: only for the htmx swap after a recorded step."""
     game, state, rules = parts.game, parts.state, parts.rules
-    step, fields = None, ""
+    step, number, fields = None, None, ""
     if state.finished:
         pass
     elif tricks_form is not None:  # checked, with its errors
-        step, fields = "tricks", parts.step_fields("tricks", tricks_form)
+        step, number, fields = (
+            "tricks",
+            tricks_form["hand"],
+            parts.step_fields("tricks", tricks_form),
+        )
     elif bids_form is not None:
-        step, fields = "bids", parts.step_fields("bids", bids_form)
-    elif state.pending_hand is not None:
-        pending = state.pending_hand
-        step, fields = (
-            "tricks",
-            parts.new_step_fields(
-                "tricks",
-                lambda: TricksForm(
-                    initial={"hand": pending.number},
-                    rules=rules,
-                    players=game.players,
-                    bids=pending.bids,
-                    contracts=pending.contracts,
-                    lean=lean,
-                ),
-                lean=lean,
-            ),
-        )
-    elif not scoring.needs_bids(rules, state.next_number):
-        # A hand that bids itself has no bids step: its tricks start it.
-        step, fields = (
-            "tricks",
-            parts.new_step_fields(
-                "tricks",
-                lambda: TricksForm(
-                    initial={"hand": state.next_number},
-                    rules=rules,
-                    players=game.players,
-                    bids=None,
-                    lean=lean,
-                ),
-                lean=lean,
-            ),
-        )
+        step, number, fields = "bids", bids_form["hand"], parts.step_fields("bids", bids_form)
     else:
-        step, fields = (
-            "bids",
-            parts.new_step_fields(
-                "bids",
-                lambda: BidsForm(
-                    initial={"hand": state.next_number},
-                    rules=rules,
-                    players=game.players,
-                    first_bidder=state.next_first_bidder_seat,
-                    dealer=state.next_dealer_seat,
-                    scores=state.scores,
-                    lean=lean,
-                ),
-                lean=lean,
-            ),
-        )
+        step, hand = step_due(parts)
+        number = HiddenNumber().render("hand", hand, {"id": "id_hand"})
+        fields = parts.new_step_fields(step, lambda: next_step(parts, lean=lean), lean=lean)
     history, earlier = parts.history(before) if rows else ("", 0)
     return {
         "game": game,
@@ -199,6 +231,7 @@ def live_context(
         "earlier": earlier,
         "paged": before is not None,
         "step": step,
+        "step_number": number,
         "step_fields": fields,
         # Only a checked form (drawn afresh with its errors); an unchecked step is cached.
         "bids_form": bids_form,

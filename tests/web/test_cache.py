@@ -12,6 +12,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from games import parts, scoring
 from games.models import Access, Game, game_open_to, games_open_to
+from games.views.table import next_step
 from scorekeeper.cache import BoundedLocMemCache
 from tests.conftest import PASSWORD, quiet_hands
 from tests.web.conftest import HX, bids_data, bids_url, step_inputs
@@ -226,7 +227,10 @@ def test_the_history_page_and_the_next_step_are_cached_per_version_without_a_tok
     game = make_game(quiet_hands(2))
     page = owner_client.get(game.get_absolute_url()).content.decode()
     history = cache.get(f"history:{game.pk}:{game.history_version}:2:0")
-    fields = cache.get(f"bids-fields:{game.pk}:{game.version}:0")
+    entry = next_step(parts.GameParts(game), lean=False)
+    fields = cache.get(
+        parts.GameParts(game).step_key("bids", lean=False, drawn_from=entry.drawn_from)
+    )
     assert history is not None
     assert fields is not None
     assert history in page
@@ -236,8 +240,9 @@ def test_the_history_page_and_the_next_step_are_cached_per_version_without_a_tok
     for held in (history, fields):
         assert "csrfmiddlewaretoken" not in held
         assert secret not in held
-    # The form's own token is still drawn, just before the cached fields.
-    assert re.search(r'name="csrfmiddlewaretoken" value="[^"]+">' + re.escape(fields), page)
+    # The form's own token and the hand's number are drawn, just before the cached fields.
+    hand = '<input type="hidden" name="hand" value="3" id="id_hand">'
+    assert re.search(r'name="csrfmiddlewaretoken" value="[^"]+">' + re.escape(hand + fields), page)
 
 
 def test_each_recorded_step_draws_the_next_step_and_the_new_row(owner_client, make_game):
