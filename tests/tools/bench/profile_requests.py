@@ -7,6 +7,11 @@ each request goes through Django's WSGI handler with the settings as deployed (D
 laptop's cached sessions, hashed static files) and the cookies a signed-in phone sends. The
 figures are milliseconds per request on this machine: a guide for finding where time goes,
 next to `/healthz` measured the same way; `make bench` stays the measure of record.
+
+Columns: mean, median and fastest request; "x healthz" is /healthz's mean over the endpoint's,
+in process (gunicorn and wrk add a fixed cost to both, so `make bench`'s ratios are higher).
+The "record" row also counts finding each game's next step; the "bids" and "tricks" rows under
+it are the posts alone. `--profile ENDPOINT` shows where its time goes instead.
 """
 
 from __future__ import annotations
