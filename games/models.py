@@ -7,10 +7,12 @@ tests check it against a fresh replay.
 
 import secrets
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
-from django.db import models, transaction
+from django.core.exceptions import ImproperlyConfigured
+from django.db import connections, models, router, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone
@@ -121,6 +123,37 @@ def games_open_to(access: Access) -> "models.QuerySet[Game]":
         later = Game.objects.filter(table_id=OuterRef("table_id"), pk__gt=OuterRef("pk"))
         rule |= granted & Q(~Exists(later))
     return Game.objects.filter(rule)
+
+
+def game_open_to(access: Access, pk: int) -> "Game | None":
+    """`games_open_to(access).filter(pk=pk).first()`: the one game a page opens.
+
+    Every game page, htmx fragment and chart opens one game, and building the ORM's query for
+    it was a third of their time. Where the rule is only "the owner's" (no scoring grants in
+    play), the game is read by a statement the ORM built once (`_owner_sql`); any other access
+    goes through `games_open_to` itself."""
+    user = access.user
+    if (access.scoring and access.grants) or not user.is_authenticated:
+        return games_open_to(access).filter(pk=pk).first()
+    alias = router.db_for_read(Game)
+    low, high = connections[alias].ops.integer_field_range(Game._meta.pk.get_internal_type())
+    if not low <= pk <= high:  # as the ORM's lookup: a number too big for the column is no game
+        return None
+    sql, order = _owner_sql(alias)
+    values = (user.pk, pk)
+    found = list(Game.objects.using(alias).raw(sql, [values[i] for i in order]))
+    return found[0] if found else None
+
+
+@lru_cache
+def _owner_sql(alias: str) -> tuple[str, tuple[int, ...]]:
+    """The ORM's own SQL for "this owner's game with this pk", and where each value goes."""
+    query = Game.objects.using(alias).filter(owner_id=-1, pk=-2).query
+    sql, params = query.get_compiler(alias).as_sql()
+    order = tuple({-1: 0, -2: 1}[param] for param in params)
+    if sorted(order) != [0, 1]:
+        raise ImproperlyConfigured(f"unexpected parameters {params!r} for {sql!r}")
+    return sql, order
 
 
 class Game(models.Model):

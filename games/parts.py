@@ -11,6 +11,8 @@ every missing part is filled from that one replay.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -18,6 +20,7 @@ from typing import Any, cast
 
 from django.core.cache import cache
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from games import chart, display, scoring
@@ -140,12 +143,71 @@ class GameParts:
             "chart", "games/score_chart.html", lambda: {"chart": chart.build(self.result)}
         )
 
+    def step_fields(self, step: str, form: Any) -> SafeString:
+        """The fields of an entry step ("bids" or "tricks"): what its form holds after its CSRF
+        token, which stays in the page's template, the visitor's own."""
+        return mark_safe(render_to_string(f"{TEMPLATE}#{step}_fields", {"form": form}))
+
+    def step_key(self, step: str, *, lean: bool, drawn_from: tuple) -> str:
+        what = json.dumps([step, lean, self.rules.to_dict(), drawn_from], sort_keys=True)
+        return f"{step}-fields:{hashlib.sha256(what.encode()).hexdigest()}"
+
+    def new_step_fields(self, step: str, describe: Callable[[], Any], *, lean: bool) -> SafeString:
+        """The fields of the next step, nothing entered yet, bar the hand's number.
+
+        Kept under what they are drawn from (`describe()`: its `drawn_from`, with the rules and
+        `lean`), not under the game, so the next hand in the same state (same dealer, same
+        bids), or another table's, reuses them and a recorded step draws no form; the form is
+        made (`describe().make`) only on a miss. Also under this version of the game, so a
+        page asked for again finds them without working out that key."""
+        version_key = f"{step}-fields:{self.game.pk}:{self.game.version}:{int(lean)}"
+        html = cache.get(version_key)
+        if html is None:
+            entry = describe()
+            key = self.step_key(step, lean=lean, drawn_from=entry.drawn_from)
+            html = cache.get(key)
+            if html is None:
+                html = self.step_fields(step, entry.make())
+                cache.set(key, html, TIMEOUT)
+            cache.set(version_key, html, TIMEOUT)
+        return mark_safe(html)
+
+    def _page(self, before: int | None) -> tuple[int, int]:
+        """The numbers of the newest row of a page and of the row under its last (0: none)."""
+        top = self.state.played if before is None else min(before - 1, self.state.played)
+        return top, max(top - ROWS_PER_PAGE, 0)
+
     def page_of_rows(self, before: int | None = None) -> tuple[list[tuple[int, SafeString]], int]:
         """A page of history rows, newest first, from the hand before `before` (or the last);
         and the number of the earliest row shown when earlier rows remain (else 0)."""
-        top = self.state.played if before is None else min(before - 1, self.state.played)
-        bottom = max(top - ROWS_PER_PAGE, 0)
+        top, bottom = self._page(before)
         return self.rows(list(range(top, bottom, -1))), (bottom + 1 if bottom > 0 else 0)
+
+    def history(self, before: int | None = None) -> tuple[SafeString, int]:
+        """A page of the table's history: its rows with the links to correct them, as one
+        piece of HTML cached per page (a page is at most ROWS_PER_PAGE rows, so a long game is
+        never one huge entry); and the number of the earliest row shown, as `page_of_rows`.
+
+        The links are the same for everyone who may open the table, and nothing in it is
+        a visitor's own. A new hand starts a new page key (its top row); a correction or an
+        undo moves `history_version`, so a changed row is never served from an old page."""
+        top, bottom = self._page(before)
+        earlier = bottom + 1 if bottom > 0 else 0
+        key = f"history:{self.game.pk}:{self.game.history_version}:{top}:{bottom}"
+        html = cache.get(key)
+        if html is None:
+            html = self.items(self.rows(list(range(top, bottom, -1))))
+            cache.set(key, html, TIMEOUT)
+        return mark_safe(html), earlier
+
+    def items(self, rows: list[tuple[int, SafeString]]) -> SafeString:
+        """History rows as the table shows them, each with its link to correct the hand."""
+        if not rows:
+            return mark_safe("")
+        # One lookup for the whole page: the hand's number is the last number in the address.
+        head, tail = reverse("edit_hand", args=[self.game.pk, 0]).rsplit("0", 1)
+        items = [(number, row, f"{head}{number}{tail}") for number, row in rows]
+        return mark_safe(render_to_string(f"{TEMPLATE}#hand_items", {"items": items}))
 
     def rows(self, numbers: list[int]) -> list[tuple[int, SafeString]]:
         """The history rows of these hands, in the order asked for."""

@@ -105,6 +105,24 @@ def _lean_keys_html(
     return f'<div class="keys{wide_class}"{id_attr}{extra}></div>'
 
 
+class HiddenNumber(forms.HiddenInput):
+    """A hidden input drawn as Django's own template draws it, in Python: each step's hand
+    number, drawn on every recorded step, cost as much through the template as a pad."""
+
+    def render(self, name, value, attrs=None, renderer=None):
+        attrs = self.build_attrs(self.attrs, attrs)
+        value = self.format_value(value)
+        html = f'<input type="{self.input_type}" name="{escape(name)}"'
+        if value is not None:
+            html += f' value="{escape(value)}"'
+        for key, item in attrs.items():
+            if item is True:
+                html += f" {escape(key)}"
+            elif item is not False:
+                html += f' {escape(key)}="{escape(item)}"'
+        return mark_safe(html + ">")
+
+
 class Keys(BaseChoiceIterator):
     """Choices already in the form Django normalises them to, so a field takes them as they
     are: normalising every pad's keys again was half the cost of building the bids form."""
@@ -123,6 +141,13 @@ def bid_choices(rules: scoring.Rules, seat=None, scores=None, *, team=False) -> 
     """The keys of one bidding pad: every bid the rules allow, or with the seat and the sides'
     scores, only those it may make now (blind bids can need the side to trail)."""
     return Keys(_bid_keys(rules, seat, None if scores is None else tuple(scores), team))
+
+
+def offered_bids(rules: scoring.Rules, seat: int, scores, *, team: bool = False) -> tuple:
+    """The keys a seat's pad offers given the sides' scores (what `BidsForm.offer` sets)."""
+    if team and not scoring.bid_options(rules, team=True):
+        return ()
+    return _bid_keys(rules, seat, None if scores is None else tuple(scores), team)
 
 
 @lru_cache(maxsize=4096)
@@ -153,7 +178,7 @@ class BidsForm(forms.Form):
     behind), so its message sits next to the seat; the page narrows the keys with `offer`.
     """
 
-    hand = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    hand = forms.IntegerField(widget=HiddenNumber, min_value=1)
 
     def __init__(
         self,
@@ -306,7 +331,7 @@ class TricksForm(forms.Form):
     `contracts` (each side's, from the replay) only label the keys; a post is read without.
     `bids` is None in a hand that bids itself."""
 
-    hand = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    hand = forms.IntegerField(widget=HiddenNumber, min_value=1)
 
     def __init__(self, *args, rules, players, bids, contracts=None, lean=False, **kw):
         super().__init__(*args, **kw)

@@ -5,12 +5,12 @@ from functools import wraps
 from typing import TypeGuard
 
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, resolve_url
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
-from games.models import Access, Game, games_open_to
+from games.models import Access, Game, game_open_to, games_open_to
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -27,15 +27,30 @@ def signed_in(request: HtmxHttpRequest) -> TypeGuard[AuthenticatedHttpRequest]:
     return request.user.is_authenticated
 
 
-def owned_game(request: HttpRequest, pk: int, *, lock: bool = False, scoring: bool = False) -> Game:
+def owned_game(
+    request: HttpRequest,
+    pk: int,
+    *,
+    lock: bool = False,
+    scoring: bool = False,
+    table: bool = True,
+) -> Game:
     """The game if this visitor may open it (`games_open_to`, the same rule every write goes
     through); 404 for anyone else, never 403. `scoring` also lets in a phone holding the
     table's scoring link, for the pages a scorer needs; every other page is the owner's alone.
 
     `lock` holds its row until the caller's transaction ends, for a write outside `recording`.
+    `table=False` leaves out the game's table, for the table's own pages (read often, and
+    without it by `game_open_to`'s one prepared statement).
     """
+    access = Access.of(request, scoring=scoring)
+    if not table and not lock:
+        game = game_open_to(access, pk)
+        if game is None:
+            raise Http404("No game matches the given query.")
+        return game
     # Its table too: the share page and a game's file read it, and the join costs nothing.
-    games = games_open_to(Access.of(request, scoring=scoring)).select_related("table")
+    games = games_open_to(access).select_related("table")
     if lock:
         games = games.select_for_update(of=("self",))
     return get_object_or_404(games, pk=pk)

@@ -6,23 +6,51 @@ is drawn from what that method returns. htmx gets back only what changed (the ne
 the standings, a new or removed history row, a notice); without JavaScript, post/redirect/get.
 """
 
+from collections.abc import Callable
+from functools import lru_cache
+from typing import NamedTuple
+
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import reswap, retarget
 
 from games import display, recording, scoring
 from games.accounts import guests
 from games.forms.new_game import NewGameForm
-from games.forms.table import BidsForm, EditHandForm, TricksForm, posted_number
+from games.forms.table import (
+    BidsForm,
+    EditHandForm,
+    HiddenNumber,
+    TricksForm,
+    offered_bids,
+    posted_number,
+)
 from games.models import Access, Game, games_open_to
 from games.parts import GameParts
 from games.views.base import HtmxHttpRequest, navigate, owned_game, post_only
 
 TEMPLATE = "games/game.html"
+
+
+class GameLinks:
+    """A game's own addresses for its page (`links.undo` in the template), each reversed once
+    per process: the page has some twenty links, and reversing them was a fifth of its time."""
+
+    def __init__(self, pk: int) -> None:
+        self.pk = pk
+        self.prefix = get_script_prefix()
+
+    def __getitem__(self, name: str) -> str:
+        return _game_url(self.prefix, name, self.pk)
+
+
+@lru_cache(maxsize=8192)
+def _game_url(prefix: str, name: str, pk: int) -> str:
+    return reverse(name, args=[pk])  # `prefix` is in the key: reverse() puts it in front
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -80,12 +108,12 @@ def scorer(request: HtmxHttpRequest) -> Access:
 @require_safe
 def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The table's page; htmx asks for its live part again after a conflict or a reload."""
-    game = owned_game(request, pk, scoring=True)
+    game = owned_game(request, pk, scoring=True, table=False)
     before = posted_number(request.GET.get("before"))
     parts = GameParts(game)
     if request.htmx and before is not None:
-        rows, earlier = parts.page_of_rows(before)
-        context = {"game": game, "rows": rows, "earlier": earlier}
+        history, earlier = parts.history(before)
+        context = {"game": game, "history": history, "earlier": earlier}
         return TemplateResponse(request, f"{TEMPLATE}#earlier_rows", context)
     template = f"{TEMPLATE}#live" if request.htmx else TEMPLATE
     return TemplateResponse(request, template, live_context(parts, before=before))
@@ -94,7 +122,72 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def game_chart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The score chart alone: the page asks for it again after a hand is scored."""
-    return HttpResponse(GameParts(owned_game(request, pk, scoring=True)).chart)
+    return HttpResponse(GameParts(owned_game(request, pk, scoring=True, table=False)).chart)
+
+
+class NextStep(NamedTuple):
+    step: str  # "bids" or "tricks"
+    number: int  # the hand's
+    drawn_from: tuple  # everything its fields are drawn from, bar the hand's number
+    make: Callable[[], BidsForm | TricksForm]
+
+
+def step_due(parts: GameParts) -> tuple[str, int]:
+    """The step ("bids" or "tricks") a game not yet over waits for, and the hand's number."""
+    state = parts.state
+    if state.pending_hand is not None:
+        return "tricks", state.pending_hand.number
+    # A hand that bids itself has no bids step: its tricks start it.
+    bids = scoring.needs_bids(parts.rules, state.next_number)
+    return ("bids" if bids else "tricks"), state.next_number
+
+
+def next_step(parts: GameParts, *, lean: bool) -> NextStep:
+    """The entry step a game not yet over waits for, and what its fields depend on."""
+    game, state, rules = parts.game, parts.state, parts.rules
+    players = tuple(game.players)
+    if state.pending_hand is not None:
+        pending = state.pending_hand
+        return NextStep(
+            "tricks",
+            pending.number,
+            (players, pending.bids, pending.contracts),
+            lambda: TricksForm(
+                rules=rules,
+                players=players,
+                bids=pending.bids,
+                contracts=pending.contracts,
+                lean=lean,
+            ),
+        )
+    if not scoring.needs_bids(rules, state.next_number):
+        # A hand that bids itself has no bids step: its tricks start it.
+        return NextStep(
+            "tricks",
+            state.next_number,
+            (players, None, None),
+            lambda: TricksForm(rules=rules, players=players, bids=None, lean=lean),
+        )
+    first, dealer = state.next_first_bidder_seat, state.next_dealer_seat
+    # The sides' scores matter only through the keys each seat is offered.
+    offered = tuple(
+        offered_bids(rules, seat, state.scores, team=team)
+        for seat in range(rules.players)
+        for team in (False, True)
+    )
+    return NextStep(
+        "bids",
+        state.next_number,
+        (players, first, dealer, offered),
+        lambda: BidsForm(
+            rules=rules,
+            players=players,
+            first_bidder=first,
+            dealer=dealer,
+            scores=state.scores,
+            lean=lean,
+        ),
+    )
 
 
 def live_context(
@@ -111,45 +204,36 @@ def live_context(
     """What the game page shows: cached parts, and the forms drawn afresh for each visitor.
     `lean` keys are drawn by app.js: only for the htmx swap after a recorded step."""
     game, state, rules = parts.game, parts.state, parts.rules
-    if not state.finished:
-        if state.pending_hand is not None:
-            tricks_form = tricks_form or TricksForm(
-                initial={"hand": state.pending_hand.number},
-                rules=rules,
-                players=game.players,
-                bids=state.pending_hand.bids,
-                contracts=state.pending_hand.contracts,
-                lean=lean,
-            )
-        elif not scoring.needs_bids(rules, state.next_number):
-            # A hand that bids itself has no bids step: its tricks start it.
-            tricks_form = tricks_form or TricksForm(
-                initial={"hand": state.next_number},
-                rules=rules,
-                players=game.players,
-                bids=None,
-                lean=lean,
-            )
-        else:
-            bids_form = bids_form or BidsForm(
-                initial={"hand": state.next_number},
-                rules=rules,
-                players=game.players,
-                first_bidder=state.next_first_bidder_seat,
-                dealer=state.next_dealer_seat,
-                scores=state.scores,
-                lean=lean,
-            )
-    shown, earlier = parts.page_of_rows(before) if rows else ([], 0)
+    step, number, fields = None, None, ""
+    if state.finished:
+        pass
+    elif tricks_form is not None:  # checked, with its errors
+        step, number, fields = (
+            "tricks",
+            tricks_form["hand"],
+            parts.step_fields("tricks", tricks_form),
+        )
+    elif bids_form is not None:
+        step, number, fields = "bids", bids_form["hand"], parts.step_fields("bids", bids_form)
+    else:
+        step, hand = step_due(parts)
+        number = HiddenNumber().render("hand", hand, {"id": "id_hand"})
+        fields = parts.new_step_fields(step, lambda: next_step(parts, lean=lean), lean=lean)
+    history, earlier = parts.history(before) if rows else ("", 0)
     return {
         "game": game,
+        "links": GameLinks(game.pk),
         "parts": parts,
         "state": state,
         "rules": rules,
         "preset_title": display.preset_title(game.preset),
-        "rows": shown,
+        "history": history,
         "earlier": earlier,
         "paged": before is not None,
+        "step": step,
+        "step_number": number,
+        "step_fields": fields,
+        # Only a checked form (drawn afresh with its errors); an unchecked step is cached.
         "bids_form": bids_form,
         "tricks_form": tricks_form,
         "notice": notice,
@@ -168,7 +252,7 @@ def written(request: HtmxHttpRequest, write: recording.Written) -> HttpResponse:
     context = live_context(parts, notice=write.notice, notice_kind="success", rows=False, lean=True)
     context.update(oob=True, removed=write.removed_row)
     if write.added_row is not None:
-        context["added"] = parts.rows([write.added_row])
+        context["added"] = parts.items(parts.rows([write.added_row]))
     response = TemplateResponse(request, f"{TEMPLATE}#written", context)
     if write.added_row or write.removed_row:
         response.headers["HX-Trigger"] = "hand-scored"  # the chart asks for itself again

@@ -1,5 +1,7 @@
 """What the web tests share: the htmx header, the table's URLs, and the summary-vs-replay check."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -19,6 +21,14 @@ def tricks_url(game):
 
 def bids_data(number, *bids):
     return {"hand": str(number), **{f"bid_{seat}": str(bid) for seat, bid in enumerate(bids)}}
+
+
+def step_inputs(response) -> list[str]:
+    """The names of the inputs of the page's entry step (its bids or tricks form), in order."""
+    step = re.search(r'<form class="[^"]*steps".*?</form>', response.content.decode(), re.S)
+    assert step, "no entry step on the page"
+    names = re.findall(r'<input [^>]*name="([^"]+)"', step[0])
+    return [name for index, name in enumerate(names) if name not in names[:index]]
 
 
 @pytest.fixture

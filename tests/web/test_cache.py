@@ -4,14 +4,19 @@ never another visitor's."""
 import re
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
+from pytest_django.asserts import assertContains, assertNotContains
 
 from games import parts, scoring
+from games.models import Access, Game, game_open_to, games_open_to
+from games.views.table import next_step
 from scorekeeper.cache import BoundedLocMemCache
 from tests.conftest import PASSWORD, quiet_hands
-from tests.web.conftest import HX, bids_data, bids_url
+from tests.web.conftest import HX, bids_data, bids_url, step_inputs
+from tests.web.test_queries import history_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -214,3 +219,103 @@ def test_the_cache_is_bounded_in_bytes_and_keeps_no_huge_entry():
     assert backend.get("k19") == "y"
     backend.clear()
     assert backend.bytes_held == 0
+
+
+def test_the_history_page_and_the_next_step_are_cached_per_version_without_a_token(
+    owner_client, make_game
+):
+    game = make_game(quiet_hands(2))
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    history = cache.get(f"history:{game.pk}:{game.history_version}:2:0")
+    entry = next_step(parts.GameParts(game), lean=False)
+    fields = cache.get(
+        parts.GameParts(game).step_key("bids", lean=False, drawn_from=entry.drawn_from)
+    )
+    assert history is not None
+    assert fields is not None
+    assert history in page
+    assert fields in page
+    assert f'href="/games/{game.pk}/hands/2/edit/"' in history
+    secret = owner_client.cookies["csrftoken"].value
+    for held in (history, fields):
+        assert "csrfmiddlewaretoken" not in held
+        assert secret not in held
+    # The form's own token and the hand's number are drawn, just before the cached fields.
+    hand = '<input type="hidden" name="hand" value="3" id="id_hand">'
+    assert re.search(r'name="csrfmiddlewaretoken" value="[^"]+">' + re.escape(hand + fields), page)
+
+
+def test_each_recorded_step_draws_the_next_step_and_the_new_row(owner_client, make_game):
+    game = make_game(quiet_hands(2))
+    owner_client.get(game.get_absolute_url())
+    owner_client.get(game.get_absolute_url(), headers=HX)
+    owner_client.post(bids_url(game), bids_data(3, 4, 3, 3, 3))
+    for headers in (None, HX):
+        page = owner_client.get(game.get_absolute_url(), headers=headers)
+        assert step_inputs(page)[1:] == ["hand", "side_0", "side_1"]
+        assertContains(page, 'name="hand" value="3"')
+        assert history_rows(page) == [2, 1]
+    owner_client.post(reverse("post_tricks", args=[game.pk]), {"hand": "3", "side_0": "7"})
+    assertContains(owner_client.get(game.get_absolute_url()), 'name="hand" value="3"')  # refused
+    owner_client.post(
+        reverse("post_tricks", args=[game.pk]), {"hand": "3", "side_0": "7", "side_1": "6"}
+    )
+    for headers in (None, HX):
+        page = owner_client.get(game.get_absolute_url(), headers=headers)
+        assert "bid_0" in step_inputs(page)
+        assertContains(page, 'name="hand" value="4"')
+        assert history_rows(page) == [3, 2, 1]
+
+
+def test_a_checked_step_shows_its_errors_and_the_cached_step_none(owner_client, make_game):
+    game = make_game(quiet_hands(1))
+    clean = owner_client.get(game.get_absolute_url(), headers=HX).content.decode()
+    refused = owner_client.post(bids_url(game), bids_data(2, 4, 3, 3), headers=HX)
+    assert refused.status_code == 422
+    assertContains(refused, "Choose Dan&#x27;s bid.", status_code=422)
+    again = owner_client.get(game.get_absolute_url(), headers=HX).content.decode()
+    assert "Choose Dan&#x27;s bid." not in clean
+    assert "Choose Dan&#x27;s bid." not in again
+
+
+def test_a_correction_redraws_the_history_page(owner_client, make_game):
+    game = make_game(quiet_hands(2))
+    assertContains(owner_client.get(game.get_absolute_url()), "→ 140 (")
+    data = {"version": str(game.version)}
+    for seat, (bid, tricks) in enumerate([(5, 7), (3, 6), (3, None), (3, None)]):
+        data[f"bid_{seat}"] = str(bid)
+        data[f"tricks_{seat}"] = "" if tricks is None else str(tricks)
+    assert owner_client.post(reverse("edit_hand", args=[game.pk, 1]), data).status_code == 302
+    game.refresh_from_db()
+    page = owner_client.get(game.get_absolute_url())
+    assert history_rows(page) == [2, 1]
+    for hand in game.replay().hands:
+        assertContains(page, f"→ {hand.sides[0].score} (")
+    assertNotContains(page, "→ 140 (")
+
+
+def test_opening_a_game_follows_the_one_rule_of_access(make_game, owner, stranger):
+    """`game_open_to`, read without the ORM's query for the owner, agrees with the rule."""
+    game, other = make_game(), make_game(user=stranger)
+    game.table.set_scoring_link(enabled=True)
+    game.table.refresh_from_db()
+    grant = ((game.table_id, game.table.score_token),)
+    visitors = [
+        Access(owner),
+        Access(stranger),
+        Access(AnonymousUser()),
+        Access(AnonymousUser(), grants=grant, scoring=True),
+        Access(stranger, grants=grant, scoring=True),
+        Access(stranger, grants=grant, scoring=False),
+        Access(owner, grants=((game.table_id, "wrong"),), scoring=True),
+    ]
+    for access in visitors:
+        for pk in (game.pk, other.pk, 0, -1, 2**63, 10**30):
+            expected = games_open_to(access).filter(pk=pk).first() if pk < 2**63 else None
+            assert game_open_to(access, pk) == expected, (access, pk)
+    # Every field as the ORM reads it (JSON ones decoded, dates aware).
+    found = game_open_to(Access(owner), game.pk)
+    orm = games_open_to(Access(owner)).get(pk=game.pk)
+    fields = [field.attname for field in Game._meta.concrete_fields]
+    assert [getattr(found, name) for name in fields] == [getattr(orm, name) for name in fields]
+    assert found.players == ["Ann", "Ben", "Cat", "Dan"]

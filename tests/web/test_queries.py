@@ -12,6 +12,8 @@ own transaction turns them into a savepoint and its release, the same count). So
 the bids and 6 for the tricks. The response is drawn from that write, with no query of its own.
 """
 
+import re
+
 import pytest
 from django.db import connection
 from django.urls import reverse
@@ -37,6 +39,15 @@ def owner_client(owner_client):
 HTMX = [pytest.param(None, id="plain"), pytest.param(HX, id="htmx")]
 
 
+def history_rows(response) -> list[int]:
+    """The hands of the history rows a response shows, newest first, each with its link."""
+    page = response.content.decode()
+    numbers = [int(n) for n in re.findall(r'<div class="hand-item" id="hand-(\d+)">', page)]
+    links = [int(n) for n in re.findall(r'href="/games/\d+/hands/(\d+)/edit/"', page)]
+    assert set(numbers) <= set(links)
+    return numbers
+
+
 @pytest.fixture
 def long_game(make_game):
     """A game that runs on for as many quiet hands as asked (it is won at a million)."""
@@ -57,10 +68,11 @@ def test_the_game_page(owner_client, long_game, django_assert_num_queries, hands
     with django_assert_num_queries(2):  # a cold cache: the game, its hands read once
         response = owner_client.get(game.get_absolute_url(), headers=headers)
     assert response.status_code == 200
-    assert len(response.context["rows"]) == hands
+    assert history_rows(response) == list(range(hands, 0, -1))
     with django_assert_num_queries(1):  # warm: the game
         again = owner_client.get(game.get_absolute_url(), headers=headers)
-    assert again.context["rows"] == response.context["rows"]
+    assert again.context["history"] == response.context["history"]
+    assert history_rows(again) == history_rows(response)
 
 
 @pytest.mark.parametrize("hands", SIZES)
@@ -70,7 +82,9 @@ def test_the_game_page_with_a_hand_being_played(
     game = long_game(hands, pending=True)
     with django_assert_num_queries(2):
         response = owner_client.get(game.get_absolute_url())
-    assert response.context["tricks_form"] is not None
+    assert response.context["step"] == "tricks"
+    assert f"Hand {hands + 1}: tricks" in response.content.decode()
+    assert 'name="side_0"' in response.content.decode()
 
 
 @pytest.mark.parametrize(
@@ -158,10 +172,10 @@ def test_the_game_page_on_a_scoring_phone(long_game, django_assert_num_queries, 
     phone = scoring_phone(game)
     with django_assert_num_queries(3):  # a cold cache: the hands are read once
         response = phone.get(game.get_absolute_url(), headers=headers)
-    assert len(response.context["rows"]) == hands
+    assert history_rows(response) == list(range(hands, 0, -1))
     with django_assert_num_queries(1):
         again = phone.get(game.get_absolute_url(), headers=headers)
-    assert again.context["rows"] == response.context["rows"]
+    assert history_rows(again) == history_rows(response)
 
 
 @pytest.mark.parametrize("hands", SIZES)

@@ -1,14 +1,18 @@
 """Recording hands at the table: two steps, htmx or not, and nothing saved from bad input."""
 
 import pytest
+from django import forms
 from django.db import IntegrityError, transaction
-from django.urls import reverse
+from django.template import Context, Template
+from django.urls import reverse, set_script_prefix
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import recording
+from games.forms.table import HiddenNumber
 from games.models import Game, Hand
+from games.views.table import GameLinks
 from tests.conftest import QUIET_HAND, quiet_hands
-from tests.web.conftest import BIG_HAND, HX, bids_data, bids_url, tricks_url
+from tests.web.conftest import BIG_HAND, HX, bids_data, bids_url, step_inputs, tricks_url
 
 pytestmark = pytest.mark.django_db
 
@@ -298,8 +302,8 @@ def test_until_the_tricks_are_in_the_bids_show_as_each_sides_contract(owner_clie
     assertContains(page, "<li><strong>Ann + Cat</strong>: bid 7</li>", html=True)
     assertContains(page, "<li><strong>Ben + Dan</strong>: bid 2, Ben nil</li>", html=True)
     # Nil bidders count their own tricks; the side without a nil gives one total.
-    form = page.context["tricks_form"]
-    assert list(form.fields) == ["hand", "side_0", "tricks_1", "tricks_3"]
+    fields = ["csrfmiddlewaretoken", "hand", "side_0", "tricks_1", "tricks_3"]
+    assert step_inputs(page) == fields
 
 
 def test_cutthroat_tricks_are_entered_per_player(owner_client, make_game, play):
@@ -319,7 +323,12 @@ def test_bids_for_a_hand_that_is_not_next_are_refused_with_the_current_state(
     response = owner_client.post(bids_url(game), bids_data(2, 3, 3, 4, 2), headers=HX)
     assert response.status_code == 409
     assertContains(response, "Hand 2&#x27;s bids were already recorded", status_code=409)
-    assert response.context["bids_form"] is not None  # the entry for hand 3, ready
+    # The entry for hand 3, ready.
+    assertContains(response, "Hand 3: bids", status_code=409)
+    names = step_inputs(response)
+    assert names[:2] == ["csrfmiddlewaretoken", "hand"]
+    assert {"bid_0", "bid_1", "bid_2", "bid_3"} <= set(names)
+    assertContains(response, 'name="hand" value="3"', status_code=409)
     assert Hand.objects.filter(game=game).count() == 2
 
 
@@ -571,7 +580,8 @@ def test_the_bids_of_the_hand_being_played_can_be_corrected(owner_client, make_g
     assert hand.bids == [3, "nil", 4, 2]
     assert hand.tricks is None
     page = owner_client.get(game.get_absolute_url())
-    assert list(page.context["tricks_form"].fields) == ["hand", "side_0", "tricks_1", "tricks_3"]
+    fields = ["csrfmiddlewaretoken", "hand", "side_0", "tricks_1", "tricks_3"]
+    assert step_inputs(page) == fields
     assertContains(page, "Hand 2 corrected; every score after it was worked out again.")
 
 
@@ -631,3 +641,37 @@ def test_the_locked_read_gives_every_hand_in_order_with_its_notes(make_game):
         ((4, 2, 2, 3), None),
     ]
     assert locked.hand_notes() == {2: "misdeal, redealt"}
+
+
+@pytest.mark.parametrize("value", [None, "", 3, "12", '"><b>', 0])
+@pytest.mark.parametrize(
+    "attrs", [None, {"id": "id_hand"}, {"id": "x", "data-a": True, "b": False, "c": None}]
+)
+def test_the_hand_number_is_drawn_as_djangos_hidden_input(value, attrs):
+    assert HiddenNumber().render("hand", value, attrs) == forms.HiddenInput().render(
+        "hand", value, attrs
+    )
+
+
+def test_a_games_links_are_its_reversed_addresses_under_any_script_prefix():
+    names = ["undo", "post_bids", "post_tricks", "rematch", "game_chart", "rules_card", "share"]
+    try:
+        for prefix in ("/", "/spades/"):
+            set_script_prefix(prefix)
+            for name in names:
+                assert GameLinks(7)[name] == reverse(name, args=[7])
+                assert GameLinks(7)[name].startswith(f"{prefix}games/7/")
+    finally:
+        set_script_prefix("/")
+
+
+def test_the_top_bars_links_are_the_reversed_addresses_under_any_script_prefix():
+    template = Template("{% load spades %}{% link 'home' %} {% link 'login' %}")
+    try:
+        for prefix in ("/", "/spades/"):
+            set_script_prefix(prefix)
+            expected = f"{reverse('home')} {reverse('login')}"
+            assert template.render(Context()) == expected
+            assert expected.startswith(prefix)
+    finally:
+        set_script_prefix("/")
