@@ -105,9 +105,13 @@ def test_no_page_scrolls_sideways_with_forty_character_names(
     page.goto(f"{live_server.url}{playing.get_absolute_url()}")
     page.locator("details.history-hand summary").first.click()
     fits(page, "game-history-open")
-    for token, name in [(playing.watch_token, "watch"), (finished.watch_token, "watch-done")]:
+    for path, name in [
+        (f"/watch/{playing.watch_token}/", "watch"),
+        (f"/watch/{finished.watch_token}/", "watch-done"),
+        (f"/t/{playing.table.watch_token}/", "table-link"),
+    ]:
         watcher = new_page(viewport=PHONE_360)
-        watcher.goto(f"{live_server.url}/watch/{token}/")
+        watcher.goto(f"{live_server.url}{path}")
         expect(watcher.locator(".standings")).to_be_visible()
         fits(watcher, name)
     console.assert_clean()
@@ -134,9 +138,13 @@ def test_every_control_is_a_44px_target_with_forty_character_names(
     page.locator("details.history-hand summary").first.click()
     short += short_controls(page, "game-history-open")
     watcher = new_page(viewport=PHONE_360)
-    watcher.goto(f"{live_server.url}/watch/{playing.watch_token}/")
-    expect(watcher.locator(".standings")).to_be_visible()
-    short += short_controls(watcher, "watch")
+    for path, name in [
+        (f"/watch/{playing.watch_token}/", "watch"),
+        (f"/t/{playing.table.watch_token}/", "table-link"),
+    ]:
+        watcher.goto(f"{live_server.url}{path}")
+        expect(watcher.locator(".standings")).to_be_visible()
+        short += short_controls(watcher, name)
     assert short == [], f"controls under {TAP}px tall:\n" + "\n".join(short)
     console.assert_clean()
 
