@@ -35,9 +35,11 @@ done = function(summary, latency, requests)
 end
 """
 
-# Each wrk thread owns one game (one connection per thread, so its posts are in order) and
-# records it hand by hand: the bids, then the tricks. A 409 means the step was already
-# recorded (a response lost between runs): count it and step past it.
+# Each wrk thread owns a few games (one connection per thread, so its posts are in order) and
+# records a hand in each in turn: the bids, then the tricks, then on to its next game. Taking
+# turns keeps every game near the length it was seeded with for the whole run, so a "20-hand
+# game" is still about 20 hands long at the end. A 409 means the step was already recorded (a
+# response lost between runs): count it and step past it.
 POSTS = r"""
 threads = {}
 local counter = 0
@@ -49,26 +51,32 @@ end
 
 init = function(args)
   ok, conflict, invalid, other = 0, 0, 0, 0
-  local spec = args[slot]
-  local id, n, step = string.match(spec, "^(%d+):(%d+):(%a+)$")
-  game, number, phase = id, tonumber(n), step
+  games = {}
+  for spec in string.gmatch(args[slot], "[^,]+") do
+    local id, n, step = string.match(spec, "^(%d+):(%d+):(%a+)$")
+    table.insert(games, {id = id, number = tonumber(n), phase = step})
+  end
+  current = 1
 end
 
 request = function()
-  if phase == "bids" then
-    return wrk.format("POST", "/games/" .. game .. "/bids/", nil,
-      "hand=" .. number .. "&" .. BIDS)
+  local game = games[current]
+  if game.phase == "bids" then
+    return wrk.format("POST", "/games/" .. game.id .. "/bids/", nil,
+      "hand=" .. game.number .. "&" .. BIDS)
   end
-  return wrk.format("POST", "/games/" .. game .. "/tricks/", nil,
-    "hand=" .. number .. "&" .. TRICKS)
+  return wrk.format("POST", "/games/" .. game.id .. "/tricks/", nil,
+    "hand=" .. game.number .. "&" .. TRICKS)
 end
 
 local function advance()
-  if phase == "bids" then
-    phase = "tricks"
+  local game = games[current]
+  if game.phase == "bids" then
+    game.phase = "tricks"
   else
-    phase = "bids"
-    number = number + 1
+    game.phase = "bids"
+    game.number = game.number + 1
+    current = current % #games + 1
   end
 end
 

@@ -147,6 +147,12 @@ def render(report: dict) -> str:
                 f"{'':<13}posts: {p.get('ok', 0)} recorded, {p.get('conflict', 0)} conflicts, "
                 f"{p.get('invalid', 0)} refused, {p.get('other', 0)} other"
             )
+        if e.get("games"):
+            low, high = e["games"]["hands_after"]
+            lines.append(
+                f"{'':<13}into {e['games']['count']} games in turn, "
+                f"each {low}-{high} hands long at the end"
+            )
     engine = report["engine"]
     lines += [
         "queries: a first request / the same request again (caches warm); a hand: bids + tricks,",

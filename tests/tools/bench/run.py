@@ -149,7 +149,7 @@ class Bench:
                     if self.restore_games:
                         say(f"restoring a {self.restore_games}-game backup while recording...")
                         restored = restore_bench.measure(
-                            port, seeded.writer, seeded.post_games[0], self.restore_games
+                            port, seeded.writer, seeded.post_games[0][0], self.restore_games
                         )
                 except Exception as error:
                     raise RuntimeError(f"{error}\ngunicorn log:\n{gunicorn.tail()}") from error
@@ -255,6 +255,8 @@ class Bench:
             ("record_long", seed.LONG_HANDS, seeded.long_games),
         ):
             figures = self.load(port, "/", script, post_games=games)
+            played = [game for thread in games for game in thread]
+            lengths = [seed.next_step(game)[1] - 1 for game in played]
             endpoints.append(
                 {
                     "key": key,
@@ -263,6 +265,7 @@ class Bench:
                     "path": "/games/<id>/bids/ then /games/<id>/tricks/ (htmx)",
                     "available": True,
                     **figures,
+                    "games": {"count": len(played), "hands_after": [min(lengths), max(lengths)]},
                     "queries": {step: count for step, (count, _) in queries[key].items()},
                 }
             )
@@ -291,9 +294,11 @@ class Bench:
         url = f"http://127.0.0.1:{port}{path}"
         runs = [self.warmup, self.duration] if self.warmup else [self.duration]
         for seconds in runs:
+            games = [game for thread in post_games for game in thread]
+            steps = dict(zip(games, settled(games), strict=True))
             args = tuple(
-                f"{game}:{number}:{step}"
-                for game, (step, number) in zip(post_games, settled(post_games), strict=True)
+                ",".join(f"{game}:{steps[game][1]}:{steps[game][0]}" for game in thread)
+                for thread in post_games
             )
             figures = load.run_wrk(
                 url,

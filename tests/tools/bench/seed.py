@@ -14,6 +14,9 @@ PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 HOME_GAMES = 50
 PAGE_HANDS = 20
 LONG_HANDS = 200  # the long game the record_long load posts to
+# Each wrk thread records into this many games in turn, so that in a run of a few thousand
+# posts each game grows by about ten hands: the load measures games of the length it names.
+GAMES_PER_THREAD = 12
 # Bids and tricks the load posts: Ann + Cat bid 7 and take 7, Ben + Dan bid 6 and take 6.
 POST_BIDS = {"bid_0": "3", "bid_1": "3", "bid_2": "4", "bid_3": "3"}
 POST_TRICKS = {"side_0": "7", "side_1": "6"}
@@ -28,9 +31,9 @@ class Seeded:
     reader: object  # owns exactly HOME_GAMES games, one of them the PAGE_HANDS-hand game
     writer: object  # owns the games the load posts to
     page_game: int
-    post_games: tuple[int, ...]  # PAGE_HANDS hands each, one per wrk thread
+    post_games: tuple[tuple[int, ...], ...]  # per wrk thread, GAMES_PER_THREAD of PAGE_HANDS
     query_game: int  # the writer's game for counting the queries of a post in process
-    long_games: tuple[int, ...]  # LONG_HANDS hands each, one per wrk thread
+    long_games: tuple[tuple[int, ...], ...]  # per wrk thread, GAMES_PER_THREAD of LONG_HANDS
     long_query_game: int
 
 
@@ -73,7 +76,7 @@ def evening_hands(seed: int) -> list[scoring.Hand]:
     return played
 
 
-def seed(threads: int) -> Seeded:
+def seed(threads: int, games_per_thread: int = GAMES_PER_THREAD) -> Seeded:
     """Two bench users: one with HOME_GAMES games for reading, one with games to post to."""
     users = get_user_model().objects
     users.filter(username__in=["bench-reader", "bench-writer"]).delete()
@@ -83,10 +86,16 @@ def seed(threads: int) -> Seeded:
     for number in range(HOME_GAMES - 1):
         _create(reader, {"preset": "standard"}, evening_hands(number))
     starting = long_game_hands(PAGE_HANDS)
-    posts = tuple(_create(writer, ENDLESS, starting).pk for _ in range(threads))
+    posts = tuple(
+        tuple(_create(writer, ENDLESS, starting).pk for _ in range(games_per_thread))
+        for _ in range(threads)
+    )
     query = _create(writer, ENDLESS, starting)
     long_start = make_hands(LONG_HANDS)
-    long_posts = tuple(_create(writer, ENDLESS, long_start).pk for _ in range(threads))
+    long_posts = tuple(
+        tuple(_create(writer, ENDLESS, long_start).pk for _ in range(games_per_thread))
+        for _ in range(threads)
+    )
     long_query = _create(writer, ENDLESS, long_start)
     return Seeded(
         reader=reader,
