@@ -289,30 +289,32 @@ def add_hand_error(form, error: scoring.HandError, number: int) -> None:
 
 @post_only
 def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Step 1 of a hand. The posted hand number must be the next one, or the form is stale."""
+    """Step 1 of a hand. The posted hand number must be the next one, or the form is stale.
+    The answer is drawn after the commit: the write lock is held for the write alone."""
     try:
         with recording.writing(scorer(request), pk) as table:
             number = table.check_bids_step(posted_number(request.POST.get("hand")))
             form = BidsForm(request.POST, rules=table.rules, players=table.game.players)
+            write = None
             if form.is_valid():
                 try:
                     write = table.record_bids(number, form.bids())
                 except scoring.HandError as error:
                     add_hand_error(form, error, number)
-                else:
-                    return written(request, write)
-            result = table.result
-            form.arrange(result.next_first_bidder, result.next_dealer)
-            form.offer([side.score for side in result.sides])
-            return refused(request, table, bids_form=form)
+            if write is None:
+                result = table.result
+                form.arrange(result.next_first_bidder, result.next_dealer)
+                form.offer([side.score for side in result.sides])
+                return refused(request, table, bids_form=form)
     except recording.Conflict as problem:
         return conflict(request, pk, problem)
+    return written(request, write)
 
 
 @post_only
 def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step 2 of a hand, for the hand being played and no other; a hand that bids itself
-    starts here, as the next hand."""
+    starts here, as the next hand. The answer is drawn after the commit."""
     try:
         with recording.writing(scorer(request), pk) as table:
             posted = posted_number(request.POST.get("hand"))
@@ -320,17 +322,18 @@ def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             number = posted if unbid and posted is not None else table.check_tricks_step(posted)
             players, bids = table.game.players, None if unbid else table.hands[-1].bids
             form = TricksForm(request.POST, rules=table.rules, players=players, bids=bids)
+            write = None
             if form.is_valid():
                 record = table.record_unbid_hand if unbid else table.record_tricks
                 try:
                     write = record(number, form.tricks())
                 except scoring.HandError as error:
                     add_hand_error(form, error, number)
-                else:
-                    return written(request, write)
-            return refused(request, table, tricks_form=form)
+            if write is None:
+                return refused(request, table, tricks_form=form)
     except recording.Conflict as problem:
         return conflict(request, pk, problem)
+    return written(request, write)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -25,7 +25,11 @@ from typing import IO
 
 from django.db.backends.sqlite3 import base
 
-POLL = 0.001  # seconds between tries while another writer holds the turnstile
+# Seconds between tries while another writer holds the turnstile: short at first (a step holds
+# it for a millisecond or two, and a waiter that sleeps past the release leaves the database
+# idle), then longer, so a writer waiting behind a restore's game costs little CPU.
+FIRST_POLL = 0.00005
+LAST_POLL = 0.002
 POLITE_FOR = 1.0  # at most this long letting the writers already waiting go first
 
 
@@ -65,6 +69,7 @@ class Turnstile:
     @staticmethod
     def _poll(file: IO[bytes], kind: int, limit: float) -> bool:
         deadline = time.monotonic() + limit
+        pause = FIRST_POLL
         while True:
             try:
                 fcntl.flock(file, kind | fcntl.LOCK_NB)
@@ -72,7 +77,8 @@ class Turnstile:
             except BlockingIOError:
                 if time.monotonic() >= deadline:
                     return False
-                time.sleep(POLL)
+                time.sleep(pause)
+                pause = min(pause * 2, LAST_POLL)
 
 
 class DatabaseWrapper(base.DatabaseWrapper):

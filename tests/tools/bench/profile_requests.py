@@ -87,9 +87,10 @@ class Caller:
         return int(self.status.split()[0])
 
 
-def seed_games(posts: int):
-    """The bench's reader with its 20-hand game, and a writer with `posts` 20-hand endless
-    games to record into (a few steps each, so each stays near 20 hands as in `make bench`)."""
+def seed_games(posts: int, hands: int = 20):
+    """The bench's reader with its 20-hand game, and a writer with `posts` endless games of
+    `hands` hands to record into (a few steps each, so each stays near its length as in
+    `make bench`)."""
     from django.contrib.auth import get_user_model
 
     from tests.tools.bench import seed
@@ -98,7 +99,9 @@ def seed_games(posts: int):
     reader = users.create_user("bench-reader")
     writer = users.create_user("bench-writer")
     page = seed._create(reader, seed.LONG, seed.long_game_hands(seed.PAGE_HANDS), name="Friday")
-    starting = seed.long_game_hands(seed.PAGE_HANDS)
+    # The 20-hand games are the bench's own; longer ones are endless, as record_long's are.
+    long = hands == seed.PAGE_HANDS
+    starting = seed.long_game_hands(hands) if long else seed.make_hands(hands)
     games = [seed._create(writer, seed.ENDLESS, starting).pk for _ in range(posts)]
     return reader, writer, page, games
 
@@ -134,6 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--requests", type=int, default=300, help="measured requests each")
     parser.add_argument("--warmup", type=int, default=30, help="unmeasured requests first")
     parser.add_argument(
+        "--hands", type=int, default=20, help="hands in the games recorded into (200: record_long)"
+    )
+    parser.add_argument(
         "--profile",
         choices=["healthz", "game", "fragment", "watch_page", "record"],
         help="profile this endpoint (pyinstrument if installed, or --cprofile) instead",
@@ -159,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     ):
         call_command("collectstatic", interactive=False, verbosity=0)
         total = options.requests + options.warmup
-        reader, writer, page, posts = seed_games(-(-total // STEPS_PER_GAME))
+        reader, writer, page, posts = seed_games(-(-total // STEPS_PER_GAME), options.hands)
         call = Caller()
         read = {"Cookie": cookies_of(reader)}
         csrf = _get_new_csrf_string()
