@@ -13,6 +13,7 @@ from pathlib import Path
 
 import brotli
 import pytest
+import rjsmin
 
 from tests.foundation.processes import BASE_DIR, GUNICORN, clean_env, free_port, manage
 
@@ -165,6 +166,29 @@ def test_hashed_htmx_is_served_unchanged_without_compression(hashed_htmx_url):
     assert "Content-Encoding" not in response.headers
     assert response.headers["Content-Type"].startswith("text/javascript")
     assert response.body == HTMX_SOURCE.read_bytes()
+
+
+def test_our_own_js_and_css_are_served_minified(server):
+    """Comments and indentation are for the sources; htmx (above) is served as published."""
+    html = fetch(server.url + "/").body.decode()
+    script = re.search(r"/static/js/app\.[0-9a-f]{12}\.js", html)
+    style = re.search(r"/static/css/app\.[0-9a-f]{12}\.css", html)
+    assert script, "the home page does not load app.js by its hashed name"
+    assert style, "the home page does not load app.css by its hashed name"
+
+    source = (BASE_DIR / "static" / "js" / "app.js").read_text()
+    served = fetch(server.url + script.group(), **{"Accept-Encoding": "identity"}).body.decode()
+    assert served == rjsmin.jsmin(source)
+    assert len(served) < 0.8 * len(source)
+    assert "/*" in source
+    assert "/*" not in served
+
+    css_source = (BASE_DIR / "static" / "css" / "app.css").read_text()
+    css = fetch(server.url + style.group(), **{"Accept-Encoding": "identity"}).body.decode()
+    assert "/*" in css_source
+    assert "/*" not in css
+    assert len(css) < 0.8 * len(css_source)
+    assert ".scorebar" in css
 
 
 def test_each_request_is_written_to_the_access_log_on_stdout(server):
