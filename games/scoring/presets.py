@@ -197,7 +197,8 @@ _PRESETS = (
         },
         departures=(
             "Its semi-finals and final go to 500, as here; its round-robin games go to 350. "
-            "Nil and bags are standard's."
+            "The copy of the FAQ this preset was read from breaks off before it covers nil and "
+            "bags, so those are standard's here: the full FAQ may differ."
         ),
     ),
     Preset(
