@@ -156,6 +156,14 @@ def _owner_sql(alias: str) -> tuple[str, tuple[int, ...]]:
     return sql, order
 
 
+def games_and_hands(owner_id: Any) -> tuple[int, int]:
+    """How many games an account holds, and hands in them: what its limits are counted on."""
+    held = Game.objects.filter(owner_id=owner_id).aggregate(
+        games=models.Count("pk"), hands=models.Sum("hand_count")
+    )
+    return held["games"], held["hands"] or 0
+
+
 class Game(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="games"

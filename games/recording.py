@@ -19,13 +19,13 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, connection, transaction
-from django.db.models import Count, JSONField, Q, QuerySet, Sum, Value
+from django.db.models import JSONField, Q, QuerySet, Value
 from django.db.models.expressions import RawSQL
 from django.http import Http404
 from django.utils import timezone
 
 from games import display, scoring
-from games.models import Access, Game, Hand, games_open_to
+from games.models import Access, Game, Hand, games_and_hands, games_open_to
 from games.models import Table as CardTable
 from games.models import _hand as stored_hand
 from games.scoring import limits
@@ -108,16 +108,18 @@ def _room_for_game(owner: Any, hands: int) -> None:
     transaction already holds the write lock), so two phones can't both take the last place."""
     _room_for_hand(hands)
     get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk").first()
-    held = Game.objects.filter(owner=owner).aggregate(games=Count("pk"), hands=Sum("hand_count"))
-    if held["games"] >= limits.MAX_ACCOUNT_GAMES:
+    have_games, have_hands = games_and_hands(owner.pk)
+    # A new game needs room for its first hand at least.
+    passed = limits.account_limits_passed(have_games, have_hands, 1, max(hands, 1))
+    if "games" in passed:
         raise LimitReached(
             f"An account keeps at most {limits.MAX_ACCOUNT_GAMES:,} games and yours has "
-            f"{held['games']:,}, so no new game was started."
+            f"{have_games:,}, so no new game was started."
         )
-    if (held["hands"] or 0) + max(hands, 1) > limits.MAX_ACCOUNT_HANDS:
+    if "hands" in passed:
         raise LimitReached(
             f"An account keeps at most {limits.MAX_ACCOUNT_HANDS:,} hands in all its games and "
-            f"yours has {held['hands'] or 0:,}, so no new game was started."
+            f"yours has {have_hands:,}, so no new game was started."
         )
 
 

@@ -29,10 +29,18 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.db import DatabaseError, transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Q
 
 from games import bundles, display, recording, scoring
-from games.models import Game, Hand, Restore, RestoreItem, Table, new_watch_token
+from games.models import (
+    Game,
+    Hand,
+    Restore,
+    RestoreItem,
+    Table,
+    games_and_hands,
+    new_watch_token,
+)
 from games.scoring import limits
 
 SECONDS_PER_REQUEST = 8.0  # well inside the server's 30 s request timeout
@@ -248,9 +256,7 @@ def stage(
     a one-game file raises Duplicate, keeping nothing; in a file of games it is reported as
     such and skipped."""
     existing = None if copy else _Existing(owner)
-    owned = Game.objects.filter(owner=owner)
-    have_games = owned.count()
-    have_hands = owned.aggregate(total=Sum("hand_count"))["total"] or 0
+    have_games, have_hands = games_and_hands(owner.pk)
     restore: Restore | None = None
     batch: list[RestoreItem] = []
     size = count = hands = bad = 0
@@ -296,12 +302,13 @@ def stage(
             if len(batch) >= STAGE_ITEMS or size >= STAGE_BYTES:
                 restore = _keep(owner, restore, batch, filename)
                 batch, size = [], 0
-        if have_games + count > limits.MAX_ACCOUNT_GAMES:
+        passed = limits.account_limits_passed(have_games, have_hands, count, hands)
+        if "games" in passed:
             problems.append(
                 f"the file holds {counted(count, 'game')} and you have {have_games}: "
                 f"an account keeps at most {limits.MAX_ACCOUNT_GAMES}"
             )
-        if have_hands + hands > limits.MAX_ACCOUNT_HANDS:
+        if "hands" in passed:
             problems.append(
                 f"the file holds {counted(hands, 'hand')} and your games have {have_hands}: "
                 f"an account keeps at most {limits.MAX_ACCOUNT_HANDS}"

@@ -12,13 +12,12 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import connection, models, transaction
-from django.db.models import Sum
 from django.http import HttpRequest
 from django.utils import timezone
 
 from games.accounts import throttle
 from games.accounts.models import Guest
-from games.models import Game
+from games.models import Game, games_and_hands
 from games.scoring import limits
 
 # Guests one address may start in WINDOW: a table's phones on one Wi-Fi start a few, and a
@@ -104,13 +103,6 @@ def owned_relations() -> list[models.ForeignObject]:
     ]
 
 
-def _games_and_hands(user_id: int) -> tuple[int, int]:
-    found = Game.objects.filter(owner_id=user_id).aggregate(
-        games=models.Count("pk"), hands=Sum("hand_count")
-    )
-    return found["games"], found["hands"] or 0
-
-
 class MoveRefused(Exception):
     """Moving a guest's games would take an account over its limits; nothing was moved."""
 
@@ -126,15 +118,16 @@ def move_to(guest_id: int, account: AbstractBaseUser) -> int:
         # The account's row is locked too: two phones moving guests into one account at once
         # are checked against the limits one after the other.
         get_user_model().objects.select_for_update().filter(pk=account.pk).first()
-        moving_games, moving_hands = _games_and_hands(guest_id)
-        have_games, have_hands = _games_and_hands(account.pk)
-        if have_games + moving_games > limits.MAX_ACCOUNT_GAMES:
+        moving_games, moving_hands = games_and_hands(guest_id)
+        have_games, have_hands = games_and_hands(account.pk)
+        passed = limits.account_limits_passed(have_games, have_hands, moving_games, moving_hands)
+        if "games" in passed:
             raise MoveRefused(
                 f"This phone's {moving_games} guest games would take your account's "
                 f"{have_games} games past the {limits.MAX_ACCOUNT_GAMES:,} an account keeps. "
                 "Nothing was moved and you are still playing as a guest."
             )
-        if have_hands + moving_hands > limits.MAX_ACCOUNT_HANDS:
+        if "hands" in passed:
             raise MoveRefused(
                 f"This phone's guest games hold {moving_hands} hands, and your account's games "
                 f"{have_hands}: an account keeps at most {limits.MAX_ACCOUNT_HANDS:,}. "

@@ -18,6 +18,18 @@ MAX_ACCOUNT_GAMES = 10_000  # games one account keeps
 MAX_ACCOUNT_HANDS = 200_000  # hands across all of one account's games
 MAX_JSON_DEPTH = 20
 
+
+def account_limits_passed(have_games: int, have_hands: int, games: int, hands: int) -> list[str]:
+    """Which of an account's limits ("games", "hands") adding `games` games holding `hands`
+    hands would pass, for an account that has `have_games` and `have_hands`: none if it fits."""
+    passed = []
+    if have_games + games > MAX_ACCOUNT_GAMES:
+        passed.append("games")
+    if have_hands + hands > MAX_ACCOUNT_HANDS:
+        passed.append("hands")
+    return passed
+
+
 # The most bytes the export writes (UTF-8, at most 4 bytes a character: names and notes are
 # one printable line, so JSON escapes nothing in them but `"` and `\`, 2 bytes each).
 MAX_HAND_BYTES = 120 + 4 * MAX_NOTE
