@@ -29,8 +29,7 @@ class KeyPad(forms.RadioSelect):
 
     def render(self, name, value, attrs=None, renderer=None):
         attrs = self.build_attrs(self.attrs, attrs)
-        draw = _lean_keys_html if self.lean else _keys_html
-        html = draw(
+        html = _keys_html(
             name,
             tuple((str(option), str(label)) for option, label in self.choices),
             frozenset(str(v) for v in self.format_value(value)),
@@ -39,11 +38,12 @@ class KeyPad(forms.RadioSelect):
             attrs.get("id") or "",
             bool(attrs.get("required")),
             attrs.get("aria-describedby") or "",
+            self.lean,
         )
         return mark_safe(html)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=4096)
 def _keys_html(
     name: str,
     choices: tuple[tuple[str, str], ...],
@@ -53,56 +53,41 @@ def _keys_html(
     element_id: str,
     required: bool,
     described_by: str,
+    lean: bool,
 ) -> str:
-    """A pad's HTML: the same for every table in the same state, so it is drawn once."""
-    extra = " required" if required else ""
-    if described_by:
-        extra += f' aria-describedby="{escape(described_by)}"'
-    name = escape(name)
-    keys = []
-    for option_value, label in choices:
-        offered_class = " offered" if option_value == offered else ""
-        checked = " checked" if option_value in chosen else ""
-        keys.append(
-            f'<label class="key{offered_class}"><input type="radio" name="{name}" '
-            f'value="{escape(option_value)}"{checked}{extra}><span>{escape(label)}</span>'
+    """A pad's HTML: the same for every table in the same state, so it is drawn once.
+
+    `lean` (htmx answers only, where app.js is there) lists the keys in data attributes for
+    app.js to draw as the radio buttons: a pad of keys is most of the bytes of the swap after a
+    recorded hand, and the seats' lists are alike, so they compress to almost nothing."""
+    if lean:
+        keys = "|".join(value if value == label else f"{value}={label}" for value, label in choices)
+        extra = f' data-name="{escape(name)}" data-keys="{escape(keys)}"'
+        picked = [value for value in chosen if value]
+        if picked:
+            extra += f' data-chosen="{escape(picked[0])}"'
+        if offered is not None:
+            extra += f' data-offered="{escape(offered)}"'
+        if required:
+            extra += " data-required"
+        if described_by:
+            extra += f' data-described-by="{escape(described_by)}"'
+        inner = ""
+    else:
+        radio = " required" if required else ""
+        if described_by:
+            radio += f' aria-describedby="{escape(described_by)}"'
+        extra = ""
+        inner = "".join(
+            f'<label class="key{" offered" if value == offered else ""}"><input type="radio" '
+            f'name="{escape(name)}" value="{escape(value)}"'
+            f"{' checked' if value in chosen else ''}{radio}><span>{escape(label)}</span>"
             "</label>"
+            for value, label in choices
         )
     wide_class = " wide-keys" if wide else ""
     id_attr = f' id="{escape(element_id)}"' if element_id else ""
-    return f'<div class="keys{wide_class}"{id_attr}>{"".join(keys)}</div>'
-
-
-@lru_cache(maxsize=2048)
-def _lean_keys_html(
-    name: str,
-    choices: tuple[tuple[str, str], ...],
-    chosen: frozenset[str],
-    offered: str | None,
-    wide: bool,
-    element_id: str,
-    required: bool,
-    described_by: str,
-) -> str:
-    """The same pad as a list of its keys, which app.js draws as the radio buttons above.
-
-    Only for htmx answers (app.js is there): a pad of keys is most of the bytes of the swap
-    after a recorded hand, and the seats' lists are alike, so they compress to almost nothing.
-    """
-    keys = "|".join(value if value == label else f"{value}={label}" for value, label in choices)
-    extra = f' data-name="{escape(name)}" data-keys="{escape(keys)}"'
-    picked = [value for value in chosen if value]
-    if picked:
-        extra += f' data-chosen="{escape(picked[0])}"'
-    if offered is not None:
-        extra += f' data-offered="{escape(offered)}"'
-    if required:
-        extra += " data-required"
-    if described_by:
-        extra += f' data-described-by="{escape(described_by)}"'
-    wide_class = " wide-keys" if wide else ""
-    id_attr = f' id="{escape(element_id)}"' if element_id else ""
-    return f'<div class="keys{wide_class}"{id_attr}{extra}></div>'
+    return f'<div class="keys{wide_class}"{id_attr}{extra}>{inner}</div>'
 
 
 class HiddenNumber(forms.HiddenInput):
