@@ -1,8 +1,10 @@
 """A game is its players, its rules and its recorded hands; everything else is a replay.
 
 `Game` keeps a small summary (scores, finished, winner, hand count) so lists of games need no
-replay. It is a cache: every write rebuilds it from the hands (`Game.refresh_summary`), and the
-tests check it against a fresh replay.
+replay, and a checkpoint (where a replay of its next hand goes on from) so recording a step in
+a long game needs neither its hands nor their replay. Both are caches of the replay: every write
+keeps them from the replay it did (`Game.save_summary`), the checkpoint counts only for the
+version it was written with, and the tests check both against a fresh replay.
 """
 
 import secrets
@@ -134,7 +136,7 @@ def game_open_to(access: Access, pk: int) -> "Game | None":
     goes through `games_open_to` itself."""
     user = access.user
     if (access.scoring and access.grants) or not user.is_authenticated:
-        return games_open_to(access).filter(pk=pk).first()
+        return games_open_to(access).filter(pk=pk).defer("checkpoint").first()
     alias = router.db_for_read(Game)
     low, high = connections[alias].ops.integer_field_range(Game._meta.pk.get_internal_type())
     if not low <= pk <= high:  # as the ORM's lookup: a number too big for the column is no game
@@ -147,13 +149,28 @@ def game_open_to(access: Access, pk: int) -> "Game | None":
 
 @lru_cache
 def _owner_sql(alias: str) -> tuple[str, tuple[int, ...]]:
-    """The ORM's own SQL for "this owner's game with this pk", and where each value goes."""
-    query = Game.objects.using(alias).filter(owner_id=-1, pk=-2).query
+    """The ORM's own SQL for "this owner's game with this pk", and where each value goes. A
+    page never needs the game's checkpoint (only a write does): it is left unread."""
+    query = Game.objects.using(alias).filter(owner_id=-1, pk=-2).defer("checkpoint").query
     sql, params = query.get_compiler(alias).as_sql()
     order = tuple({-1: 0, -2: 1}[param] for param in params)
     if sorted(order) != [0, 1]:
         raise ImproperlyConfigured(f"unexpected parameters {params!r} for {sql!r}")
     return sql, order
+
+
+def _rules_from(stored: Any) -> scoring.Rules:
+    """Rules read from their stored settings: the same settings (every game of a preset, say)
+    are read once per process. Rules can't change, so one object serves every game."""
+    try:
+        return _known_rules(tuple(stored.items()))
+    except (AttributeError, TypeError):  # not a dict of plain values: read as it is
+        return scoring.Rules.from_dict(stored)
+
+
+@lru_cache(maxsize=256)
+def _known_rules(items: tuple[tuple[str, Any], ...]) -> scoring.Rules:
+    return scoring.Rules.from_dict(dict(items))
 
 
 def games_and_hands(owner_id: Any) -> tuple[int, int]:
@@ -191,6 +208,10 @@ class Game(models.Model):
     winner = models.SmallIntegerField(null=True, blank=True)
     # When the hand that ended the game was recorded; kept by a restore.
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Where the next write's replay goes on from (`resume_point`): the running figures after
+    # the scored hands, the bids of the hand being played and each seat's statistics so far.
+    # Written with the summary, for that version only: any other change leaves it stale.
+    checkpoint = models.JSONField(null=True, blank=True, default=None, editable=False)
 
     # The players' names, lowercase between bars ("|ann|ben|cat|dan|"), for the history's
     # player filter: JSONField lookups on a list don't work on SQLite.
@@ -224,11 +245,14 @@ class Game(models.Model):
     # rules_obj's memo: the parsed rules and the stored value they were parsed from.
     _rules: scoring.Rules
     _rules_from: object
+    # The hand notes read with this instance (`hand_notes`): all of them, or one hand's.
+    _hand_notes: dict[int, str] | None
+    _last_hand_note: tuple[int, str] | None
 
     def rules_obj(self) -> scoring.Rules:
         """The stored rules, read once per instance: lists of games ask for them often."""
         if getattr(self, "_rules", None) is None or self._rules_from is not self.rules:
-            self._rules = scoring.Rules.from_dict(self.rules)
+            self._rules = _rules_from(self.rules)
             self._rules_from = self.rules
         return self._rules
 
@@ -258,7 +282,7 @@ class Game(models.Model):
             if note:
                 notes[number] = note
         # Read in the same query, so drawing the history rows needs no other.
-        self._hand_notes: dict[int, str] | None = notes
+        self._hand_notes = notes
         return hands
 
     @staticmethod
@@ -271,9 +295,15 @@ class Game(models.Model):
         return by_game
 
     def replay(
-        self, hands: list[scoring.Hand] | None = None, *, rules=None, strict=True
+        self,
+        hands: list[scoring.Hand] | None = None,
+        *,
+        rules=None,
+        strict=True,
+        since: scoring.Checkpoint | None = None,
     ) -> scoring.GameResult:
-        """Score the recorded hands; `hands` may be given to avoid a query."""
+        """Score the recorded hands; `hands` may be given to avoid a query. With `since` (a
+        `resume_point`'s), `hands` are the hands after it and the replay goes on from there."""
         if hands is None:
             hands = self.recorded_hands()
         return scoring.score_game(
@@ -282,7 +312,35 @@ class Game(models.Model):
             players=self.players,
             first_dealer=self.first_dealer,
             strict=strict,
+            since=since,
         )
+
+    def resume_point(self) -> "ResumePoint | None":
+        """The checkpoint written with this version of the game, or None: none was written,
+        the game changed since in a way that did not write one, or it is not what one is."""
+        from games.stats import ADDED  # stats reads these models
+
+        data = self.checkpoint
+        if not isinstance(data, dict) or data.get("version") != self.version:
+            return None
+        rules = self.rules_obj()
+        checkpoint = scoring.Checkpoint.from_json(data.get("replay"), len(rules.sides))
+        figures = data.get("seats")
+        pending = "pending" in data
+        if (
+            checkpoint is None
+            or checkpoint.hands + pending != self.hand_count
+            or not isinstance(figures, list)
+            or len(figures) != rules.players
+            or not all(
+                isinstance(seat, list)
+                and len(seat) == len(ADDED)
+                and all(type(value) is int for value in seat)
+                for seat in figures
+            )
+        ):
+            return None
+        return ResumePoint(checkpoint, pending, data.get("pending"), figures)
 
     def save_summary(
         self,
@@ -294,8 +352,21 @@ class Game(models.Model):
     ) -> None:
         """Keep the summary of a fresh replay; the caller holds the game's row lock.
 
-        A write that only adds or takes back the bids of the hand being played changes no
-        scored hand (nor the end of the game), so the player statistics stay as they are."""
+        `result` is a replay from the first hand, or one resumed from this version's
+        `resume_point` (holding only the hands after it). A write that only adds or takes back
+        the bids of the hand being played changes no scored hand (nor the end of the game), so
+        the player statistics stay as they are."""
+        from games import stats  # stats reads these models
+
+        before = None
+        if result.resumed_from is not None:
+            point = self.resume_point()
+            # A resumed replay goes on from this version's checkpoint, and no other.
+            assert point is not None
+            assert point.checkpoint == result.resumed_from
+            before = point.seats
+        lines = stats.seats(result, before)
+        checkpoint = result.checkpoint()
         self.hand_count = hand_count
         self.scores = [side.score for side in result.sides]
         self.finished = result.finished
@@ -304,27 +375,33 @@ class Game(models.Model):
             self.finished_at = None
         elif self.finished_at is None:
             self.finished_at = timezone.now()
+        self.checkpoint = None
+        if checkpoint is not None:
+            self.checkpoint = {
+                "version": self.version + 1,  # the version bump_version moves on to
+                "replay": checkpoint.to_json(),
+                "seats": stats.added(lines),
+            }
+            if result.pending is not None:
+                # The bids as the hand's row keeps them (a 0 that is nil is stored as nil).
+                bids = None if result.pending.bids_itself else list(result.pending.bids)
+                self.checkpoint["pending"] = bids
         self.bump_version(
             "hand_count",
             "scores",
             "finished",
             "winner",
             "finished_at",
+            "checkpoint",
             history_changed=history_changed,
         )
         if scored_hands_changed:
-            self.save_player_records(result)
-
-    def save_player_records(self, result: scoring.GameResult) -> None:
-        """Each seat's figures for player statistics, from the same replay: one upsert."""
-        from games import stats  # stats reads these models
-
-        PlayerRecord.objects.bulk_create(
-            stats.records_for(self, result),
-            update_conflicts=True,
-            unique_fields=["game", "seat"],
-            update_fields=["name", "name_key", *stats.KEPT],
-        )
+            PlayerRecord.objects.bulk_create(
+                stats.records_for(self, lines),
+                update_conflicts=True,
+                unique_fields=["game", "seat"],
+                update_fields=["name", "name_key", *stats.KEPT],
+            )
 
     def bump_version(self, *fields: str, history_changed: bool = False) -> None:
         """The one way a game changes: save `fields` and move the version on, so every cached
@@ -346,17 +423,31 @@ class Game(models.Model):
         per `history_version`, so it moves on and the row is drawn again with its note."""
         if not self.hands.filter(number=number).update(note=note, updated_at=timezone.now()):
             return False
-        self._hand_notes = None
+        self.forget_hand_notes()
         self.bump_version(history_changed=True)
         return True
 
+    def forget_hand_notes(self) -> None:
+        """The notes read with this instance are stale: the next `hand_notes` asks again."""
+        self._hand_notes = None
+        self._last_hand_note = None
+
+    def new_hand_note(self, number: int, note: str) -> None:
+        """Hand `number`'s note as a write read it (or made the hand): a recorded step draws
+        that hand's row, and `hand_notes` then needs no query for it."""
+        self._last_hand_note = (number, note)
+
     def hand_notes(self, numbers=None) -> dict[int, str]:
         """The notes of the hands that have one, by hand number (of `numbers` if given): from
-        `recorded_hands` when it has run on this instance, else one query."""
+        `recorded_hands` when it has run on this instance (or for the one hand a write read
+        the note of), else one query."""
         known = getattr(self, "_hand_notes", None)
         if known is not None:
             wanted = known if numbers is None else set(numbers)
             return {number: note for number, note in known.items() if number in wanted}
+        last = getattr(self, "_last_hand_note", None)
+        if last is not None and numbers is not None and set(numbers) <= {last[0]}:
+            return {last[0]: last[1]} if last[1] and numbers else {}
         rows = self.hands.exclude(note="")
         if numbers is not None and len(numbers) <= 500:  # else all of them: one query either way
             rows = rows.filter(number__in=list(numbers))
@@ -370,6 +461,18 @@ class Game(models.Model):
             self.watch_token = new_watch_token()
             fields.append("watch_token")
         self.bump_version(*fields)
+
+
+@dataclass(frozen=True)
+class ResumePoint:
+    """A game's checkpoint as `Game.resume_point` reads it back: where a replay of its next
+    hand goes on from, whether a hand is being played and its bids (as its row keeps them,
+    None for a hand that bids itself), and each seat's figures so far (`stats.added`)."""
+
+    checkpoint: scoring.Checkpoint
+    pending: bool
+    pending_bids: list | None
+    seats: list[list[int]]
 
 
 class Hand(models.Model):

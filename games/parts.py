@@ -54,22 +54,24 @@ class TableState:
     next_leader: str = ""
 
 
-def _state(game: Game, hands: list[scoring.Hand], result: scoring.GameResult) -> TableState:
+def _state(game: Game, result: scoring.GameResult) -> TableState:
     players = game.players
     pending = display.pending(result)
+    # A game's hands replay strictly: every one is scored but the one being played.
+    recorded = result.played + result.unscored_hands + (result.pending is not None)
     return TableState(
         finished=result.finished,
         outcome=display.outcome(result),
         pending=pending,
         pending_hand=result.pending,
-        next_number=len(hands) + 1,
+        next_number=recorded + 1,
         next_dealer=players[result.next_dealer],
         next_first_bidder=players[result.next_first_bidder],
         next_first_bidder_seat=result.next_first_bidder,
         next_dealer_seat=result.next_dealer,
-        last_number=len(hands),
-        last_played=bool(hands) and hands[-1].tricks is not None,
-        played=len(result.hands),
+        last_number=recorded,
+        last_played=recorded > 0 and result.pending is None,
+        played=result.played,
         scores=tuple(side.score for side in result.sides),
         next_leader=players[result.next_leader],
     )
@@ -77,7 +79,11 @@ def _state(game: Game, hands: list[scoring.Hand], result: scoring.GameResult) ->
 
 class GameParts:
     """The cached parts of one version of a game. Give `hands` and `result` when a write
-    has just worked them out; otherwise they are read and replayed only on a cache miss."""
+    has just worked them out; otherwise they are read and replayed only on a cache miss.
+
+    A write's `result` may be resumed from the game's checkpoint (`Table`): it then serves the
+    state, the standings and the rows of the hands it holds, and anything else (the chart, an
+    earlier row) reads and replays the hands as a miss does."""
 
     def __init__(
         self,
@@ -87,8 +93,14 @@ class GameParts:
     ) -> None:
         self.game = game
         self._hands = hands
-        if result is not None:
+        self._latest = result
+        if result is not None and result.resumed_from is None:
             self.__dict__["result"] = result
+
+    @property
+    def latest(self) -> scoring.GameResult:
+        """The game as it now stands: the write's result if there is one, else the replay."""
+        return self._latest if self._latest is not None else self.result
 
     def key(self, kind: str) -> str:
         # Ids are never reused (AUTOINCREMENT on SQLite, sequences on PostgreSQL).
@@ -116,9 +128,7 @@ class GameParts:
         # Never None: the default always gives a TableState, and nothing else is kept there.
         return cast(
             TableState,
-            cache.get_or_set(
-                self.key("state"), lambda: _state(self.game, self.hands, self.result), TIMEOUT
-            ),
+            cache.get_or_set(self.key("state"), lambda: _state(self.game, self.latest), TIMEOUT),
         )
 
     def _html(self, kind: str, template: str, context: Callable[[], dict[str, Any]]) -> SafeString:
@@ -134,7 +144,7 @@ class GameParts:
         return self._html(
             "standings",
             f"{TEMPLATE}#standings",
-            lambda: {"sides": display.sides(self.result), "rules": self.rules},
+            lambda: {"sides": display.sides(self.latest), "rules": self.rules},
         )
 
     @cached_property
@@ -215,7 +225,9 @@ class GameParts:
         found = cache.get_many(list(keys.values()))
         missing = [number for number in numbers if keys[number] not in found]
         if missing:
-            result = self.result  # first: reading the hands reads their notes too
+            result = self.latest
+            if min(missing) <= result.hands_before:
+                result = self.result  # reading the hands reads their notes too
             notes = self.game.hand_notes(missing)
             views = {view.number: view for view in display.hands(result, notes, missing)}
             fresh = {

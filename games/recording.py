@@ -125,10 +125,10 @@ def _room_for_game(owner: Any, hands: int) -> None:
 
 @dataclass(frozen=True)
 class Written:
-    """A saved write: the game as it now is, and which history rows it changed."""
+    """A saved write: the game as it now is, and which history rows it changed. `result` may
+    be a replay resumed from the game's checkpoint, holding only the hands after it."""
 
     game: Game
-    hands: list[scoring.Hand]
     result: scoring.GameResult
     notice: str | None = None
     added_row: int | None = None  # the hand whose row joined the history
@@ -158,17 +158,31 @@ def _as_read(result: scoring.GameResult, number: int, bids: list | None) -> list
         return Value(None, JSONField())
     if result.pending is not None and result.pending.number == number:
         return list(result.pending.bids)
-    if number <= len(result.hands):
-        return list(result.hands[number - 1].bids)
+    if result.hands_before < number <= result.played:
+        return list(result.hand(number).bids)
     return list(bids)
 
 
 class Table:
-    """One game, locked for one write, with its hands as they were when the lock was taken."""
+    """One game, locked for one write.
 
-    def __init__(self, game: Game, hands: list[scoring.Hand]) -> None:
+    A game keeps a checkpoint with each version it saves (`Game.resume_point`): where a replay
+    of its next hand goes on from. While it holds, recording a step reads no hand and scores
+    only the new one, so a long game's next hand costs what a short game's does. Anything else
+    (a correction, an undo, a refused form's page, a game whose last change kept none) reads
+    every hand (`hands`) and replays them all."""
+
+    def __init__(self, game: Game, hands: list[scoring.Hand] | None = None) -> None:
         self.game = game
-        self.hands = hands
+        self.point = game.resume_point()
+        self._hands = hands
+
+    @property
+    def hands(self) -> list[scoring.Hand]:
+        """Every recorded hand, in order: read the first time a write needs them all."""
+        if self._hands is None:
+            self._hands = self.game.recorded_hands()
+        return self._hands
 
     @property
     def rules(self) -> scoring.Rules:
@@ -176,16 +190,41 @@ class Table:
 
     @cached_property
     def result(self) -> scoring.GameResult:
-        """The game as it stands, for a refused write's page; a saved write never needs it."""
+        """The game as it stands, for a refused write's page; a saved write never needs it.
+        From the checkpoint when there is one: the page reads the hands only if it must."""
+        if self.point is not None:
+            playing = [scoring.Hand(self.playing_bids())] if self.point.pending else []
+            return self.game.replay(playing, since=self.point.checkpoint)
         return self.game.replay(self.hands)
 
     @property
+    def count(self) -> int:
+        """Hands recorded, the one being played included."""
+        return self.game.hand_count if self.point is not None else len(self.hands)
+
+    @property
     def pending(self) -> bool:
+        if self.point is not None:
+            return self.point.pending
         return bool(self.hands) and self.hands[-1].tricks is None
+
+    def playing_bids(self) -> tuple | None:
+        """The bids of the hand being played (None for a hand that bids itself)."""
+        if self.point is not None:
+            return stored_hand(self.point.pending_bids, None).bids
+        return self.hands[-1].bids
+
+    def _score(self, hand: scoring.Hand, *, finishes: bool) -> scoring.GameResult:
+        """The game with `hand` as its next hand or, if it `finishes` the hand being played,
+        as that hand: from the checkpoint when there is one, else every hand again."""
+        if self.point is not None:
+            return self.game.replay([hand], since=self.point.checkpoint)
+        kept = self.hands[:-1] if finishes else self.hands
+        return self.game.replay([*kept, hand])
 
     def _save(
         self,
-        hands: list[scoring.Hand],
+        hand_count: int,
         result: scoring.GameResult,
         *,
         bids_only: bool = False,
@@ -194,11 +233,11 @@ class Table:
         history_changed = kw.get("removed_row") is not None or kw.get("earlier_rows_changed")
         self.game.save_summary(
             result,
-            len(hands),
+            hand_count,
             history_changed=bool(history_changed),
             scored_hands_changed=not bids_only,
         )
-        return Written(self.game, hands, result, **kw)
+        return Written(self.game, result, **kw)
 
     def _check_version(self, version: int | None) -> None:
         if version != self.game.version:
@@ -211,8 +250,8 @@ class Table:
         """Bids are taken for the next hand only, and none once the game is over."""
         if self.game.finished:
             raise Conflict("The game is over: no more hands can be recorded.")
-        if self.pending or number is None or number != len(self.hands) + 1:
-            raise _stale_step("bids", number, recorded=len(self.hands))
+        if self.pending or number is None or number != self.count + 1:
+            raise _stale_step("bids", number, recorded=self.count)
         if not scoring.needs_bids(self.rules, number):
             raise Conflict(
                 f"Hand {number} bids itself at this table, so nobody bids: enter its tricks. "
@@ -223,29 +262,28 @@ class Table:
 
     def check_tricks_step(self, number: int | None) -> int:
         """Tricks are taken for the hand being played only."""
-        if not self.pending or number is None or number != len(self.hands):
-            played = len(self.hands) - (1 if self.pending else 0)
+        if not self.pending or number is None or number != self.count:
+            played = self.count - (1 if self.pending else 0)
             raise _stale_step("tricks", number, recorded=played)
         return number
 
     def record_bids(self, number: int, bids: list) -> Written:
         """Start hand `number` with its bids; it must be the next hand."""
         self.check_bids_step(number)
-        hands = [*self.hands, scoring.Hand(tuple(bids))]
-        result = self.game.replay(hands)
+        result = self._score(scoring.Hand(tuple(bids)), finishes=False)
         try:
             Hand.objects.create(game=self.game, number=number, bids=_as_read(result, number, bids))
         except IntegrityError as exc:
             # Unreachable while the lock holds; the constraint is the last word. Raising out
             # of `writing` rolls the whole transaction back.
             raise _already(number, "bids") from exc
-        return self._save(hands, result, bids_only=True)
+        return self._save(number, result, bids_only=True)
 
     def bids_itself(self, number: int | None) -> bool:
         """Whether `number` is the next hand and one that bids itself: its tricks start it."""
         return (
             not self.pending
-            and number == len(self.hands) + 1
+            and number == self.count + 1
             and not scoring.needs_bids(self.rules, number)
         )
 
@@ -254,11 +292,10 @@ class Table:
         if self.game.finished:
             raise Conflict("The game is over: no more hands can be recorded.")
         if not self.bids_itself(number):
-            played = len(self.hands) - (1 if self.pending else 0)
+            played = self.count - (1 if self.pending else 0)
             raise _stale_step("tricks", number, recorded=played)
         _room_for_hand(number)
-        hands = [*self.hands, scoring.Hand(None, tuple(tricks))]
-        result = self.game.replay(hands)
+        result = self._score(scoring.Hand(None, tuple(tricks)), finishes=False)
         try:
             Hand.objects.create(
                 game=self.game,
@@ -268,17 +305,19 @@ class Table:
             )
         except IntegrityError as exc:
             raise _already(number, "tricks") from exc
-        return self._save(hands, result, added_row=number)
+        self.game.new_hand_note(number, "")
+        return self._save(number, result, added_row=number)
 
     def record_tricks(self, number: int, tricks: list) -> Written:
         """Finish hand `number`, the one being played, with the tricks each seat or side took."""
         self.check_tricks_step(number)
-        hands = [*self.hands[:-1], scoring.Hand(self.hands[-1].bids, tuple(tricks))]
-        result = self.game.replay(hands)
+        result = self._score(scoring.Hand(self.playing_bids(), tuple(tricks)), finishes=True)
         Hand.objects.filter(game=self.game, number=number).update(
             tricks=list(tricks), updated_at=timezone.now()
         )
-        return self._save(hands, result, added_row=number, notice=display.hand_line(result, number))
+        return self._save(
+            number, result, added_row=number, notice=display.hand_line(result, number)
+        )
 
     def correct_hand(
         self,
@@ -318,7 +357,7 @@ class Table:
             kept = rows.filter(Q(number=number) | Q(number__gt=len(hands))).order_by("number")
             saved = [_as_json(row) for row in kept.values(*_KEPT_FIELDS)]
             rows.filter(number__gt=len(hands)).delete()
-            self.game._hand_notes = None
+            self.game.forget_hand_notes()
         rows.filter(number=number).update(
             bids=_as_read(result, number, bids),
             tricks=None if tricks is None else list(tricks),
@@ -331,7 +370,7 @@ class Table:
                 f"Hand {number} corrected: the game now ends after hand {len(hands)}, "
                 f"so {gone} {'was' if gone.startswith('hand ') else 'were'} removed."
             )
-        write = self._save(hands, result, notice=notice, earlier_rows_changed=True)
+        write = self._save(len(hands), result, notice=notice, earlier_rows_changed=True)
         if len(hands) < len(self.hands):
             removed = Removed(self.game.version, number, saved)
             write = replace(write, removed=removed)
@@ -389,10 +428,10 @@ class Table:
             row.recorded_at = _when(before[n]["recorded_at"])
             row.updated_at = _when(before[n]["updated_at"])
         Hand.objects.bulk_update(new, ["recorded_at", "updated_at"])
-        self.game._hand_notes = None
+        self.game.forget_hand_notes()
         label = removed.label
         return self._save(
-            hands,
+            len(hands),
             result,
             notice=f"Undone: {label} put back, and hand {removed.number} as it was.",
             earlier_rows_changed=True,
@@ -409,7 +448,7 @@ class Table:
             last.delete()
             hands = self.hands[:-1]
             return self._save(
-                hands,
+                len(hands),
                 self.game.replay(hands),
                 notice=f"Took back hand {number}'s bids.",
                 bids_only=True,
@@ -419,7 +458,7 @@ class Table:
             last.delete()
             hands = self.hands[:-1]
             return self._save(
-                hands,
+                len(hands),
                 self.game.replay(hands),
                 notice=f"Took back hand {number}'s tricks.",
                 removed_row=number,
@@ -427,7 +466,7 @@ class Table:
         last.update(tricks=None, updated_at=timezone.now())
         hands = [*self.hands[:-1], scoring.Hand(self.hands[-1].bids)]
         return self._save(
-            hands,
+            len(hands),
             self.game.replay(hands),
             notice=f"Took back hand {number}'s tricks; its bids stay.",
             removed_row=number,
@@ -464,37 +503,58 @@ def _scoring_hand(row: dict[str, Any]) -> scoring.Hand:
 
 
 @contextmanager
-def writing(who: Access | Any, pk: int) -> Iterator["Table"]:
+def writing(who: Access | Any, pk: int, *, every_hand: bool = False) -> Iterator["Table"]:
     """The game, locked for one write, if `who` may write it (`games_open_to`, the one rule:
     its owner, or a phone holding the table's scoring link); anyone else's (or none) is a 404.
-    A bare user is taken as an owner-only access."""
+    A bare user is taken as an owner-only access. A write that needs `every_hand` (a
+    correction, an undo) has them read with the game, where one query can."""
     access = who if isinstance(who, Access) else Access(user=who)
     with transaction.atomic():
         game, hands = _locked_game(
-            games_open_to(access).select_for_update(of=("self",)).filter(pk=pk)
+            games_open_to(access).select_for_update(of=("self",)).filter(pk=pk),
+            every_hand=every_hand,
         )
         yield Table(game, hands)
 
 
-# On SQLite the transaction (BEGIN IMMEDIATE) already holds the write lock, so the game's row
-# and all its hands come back in one query, the hands as one JSON array. SQLite before 3.44
-# promises no order inside an aggregate, so each hand carries its number and is sorted here.
+# The note of the game's last hand, read with the game: a recorded step's history row shows it,
+# and on the checkpoint's path no other hand is read.
+_LAST_NOTE = """(SELECT h.note FROM games_hand h
+    WHERE h.game_id = games_game.id AND h.number = games_game.hand_count)"""
+# On SQLite the transaction (BEGIN IMMEDIATE) already holds the write lock, so a game without a
+# checkpoint for its version comes back with all its hands in the same query, as one JSON array
+# (with one, they are not read). SQLite before 3.44 promises no order inside an aggregate, so
+# each hand carries its number and is sorted here.
 _HANDS_AS_JSON = """(SELECT json_group_array(
         json_array(h.number, json(h.bids), json(h.tricks), h.note))
     FROM (SELECT number, bids, tricks, note FROM games_hand WHERE game_id = games_game.id
           ORDER BY number) AS h)"""
+_HANDS_UNLESS_CHECKPOINT = f"""(CASE
+    WHEN json_extract(games_game.checkpoint, '$.version') = games_game.version THEN NULL
+    ELSE {_HANDS_AS_JSON} END)"""
 
 
-def _locked_game(games: QuerySet[Game]) -> tuple[Game, list[scoring.Hand]]:
-    """The one game `games` finds (locked for update) and its hands; 404 if none."""
+def _locked_game(
+    games: QuerySet[Game], *, every_hand: bool = False
+) -> tuple[Game, list[scoring.Hand] | None]:
+    """The one game `games` finds (locked for update), and on SQLite its hands if the write
+    needs `every_hand` or the game kept no checkpoint for its version (else None:
+    `Table.hands` reads them if the write turns out to need them); 404 if there is no such
+    game."""
+    games = games.annotate(last_note=RawSQL(_LAST_NOTE, ()))
     if connection.vendor != "sqlite":
         game = games.first()
         if game is None:
             raise Http404("No such game.")
-        return game, game.recorded_hands()
-    game = games.annotate(hands_json=RawSQL(_HANDS_AS_JSON, ())).first()
+        game.new_hand_note(game.hand_count, game.last_note or "")
+        return game, None
+    sql = _HANDS_AS_JSON if every_hand else _HANDS_UNLESS_CHECKPOINT
+    game = games.annotate(hands_json=RawSQL(sql, ())).first()
     if game is None:
         raise Http404("No such game.")
+    game.new_hand_note(game.hand_count, game.last_note or "")
+    if game.hands_json is None:
+        return game, None
     rows = sorted(json.loads(game.hands_json))  # already in order: one linear pass
     game._hand_notes = {number: note for number, _, _, note in rows if note}
     return game, [stored_hand(bids, tricks) for _, bids, tricks, _ in rows]

@@ -76,13 +76,24 @@ class Report:
     unreadable: int  # games whose hands no longer replay under their rules
 
 
-def seats(result: scoring.GameResult) -> list[PlayerStats]:
-    """Each seat's figures in one game, in seat order: what a PlayerRecord keeps."""
+# The figures a seat adds up hand by hand (the rest say how the game ended).
+ADDED = tuple(name for name in KEPT if name not in ("finished", "wins"))
+
+
+def seats(result: scoring.GameResult, before: list[list[int]] | None = None) -> list[PlayerStats]:
+    """Each seat's figures in one game, in seat order: what a PlayerRecord keeps.
+
+    A replay resumed from a checkpoint holds only the hands after it: `before` gives each
+    seat's ADDED figures from the hands before them (`added`, kept with the checkpoint), so a
+    long game's next hand adds only its own."""
     rules = result.rules
     lines = []
     for seat, name in enumerate(result.players):
         side_index = rules.side_of(seat)
         stats = PlayerStats(name, games=1)
+        if before is not None:
+            for figure, value in zip(ADDED, before[seat], strict=True):
+                setattr(stats, figure, value)
         if result.finished:
             stats.finished = 1
             stats.wins = int(result.winner == side_index)
@@ -108,6 +119,11 @@ def seats(result: scoring.GameResult) -> list[PlayerStats]:
     return lines
 
 
+def added(lines: list[PlayerStats]) -> list[list[int]]:
+    """Each seat's ADDED figures, as `seats` takes them back in `before`."""
+    return [[getattr(line, figure) for figure in ADDED] for line in lines]
+
+
 def _ranked(players: Iterable[PlayerStats]) -> list[PlayerStats]:
     return sorted(players, key=lambda p: (-p.games, p.name.casefold()))
 
@@ -124,8 +140,8 @@ def tally(results: Iterable[scoring.GameResult]) -> list[PlayerStats]:
     return _ranked(players.values())
 
 
-def records_for(game: Game, result: scoring.GameResult) -> list[PlayerRecord]:
-    """The rows `Game.save_summary` keeps for this replay of `game`."""
+def records_for(game: Game, lines: list[PlayerStats]) -> list[PlayerRecord]:
+    """The rows `Game.save_summary` keeps for these figures of `game`'s seats (`seats`)."""
     return [
         PlayerRecord(
             game=game,
@@ -134,7 +150,7 @@ def records_for(game: Game, result: scoring.GameResult) -> list[PlayerRecord]:
             name_key=line.name.casefold(),
             **{name: getattr(line, name) for name in KEPT},
         )
-        for seat, line in enumerate(seats(result))
+        for seat, line in enumerate(lines)
     ]
 
 

@@ -168,6 +168,22 @@ def assert_summary_is_a_fresh_replay(game):
     assert game.finished is result.finished
     assert game.winner == result.winner
     assert_player_records_are_a_fresh_replay(game, result)
+    assert_checkpoint_is_a_fresh_replay(game, result)
+
+
+def assert_checkpoint_is_a_fresh_replay(game, result):
+    """The checkpoint kept with the game's version, if any, is where a replay of its hands
+    stands: the next write goes on from it."""
+    point = game.resume_point()
+    if point is None:
+        assert game.checkpoint is None or game.checkpoint.get("version") != game.version
+        return
+    assert point.checkpoint == result.checkpoint()
+    assert point.seats == stats.added(stats.seats(result))
+    assert point.pending is (result.pending is not None)
+    if result.pending is not None:
+        stored = game.hands.get(number=result.pending.number).bids
+        assert point.pending_bids == stored
 
 
 RECORD_FIELDS = ("seat", "name", "name_key", *stats.KEPT)
@@ -179,6 +195,6 @@ def assert_player_records_are_a_fresh_replay(game, result=None):
     kept = list(game.player_records.order_by("seat").values_list(*RECORD_FIELDS))
     fresh = [
         tuple(getattr(record, name) for name in RECORD_FIELDS)
-        for record in stats.records_for(game, result)
+        for record in stats.records_for(game, stats.seats(result))
     ]
     assert kept == fresh

@@ -50,7 +50,7 @@ def owned_game(
             raise Http404("No game matches the given query.")
         return game
     # Its table too: the share page and a game's file read it, and the join costs nothing.
-    games = games_open_to(access).select_related("table")
+    games = games_open_to(access).select_related("table").defer("checkpoint")
     if lock:
         games = games.select_for_update(of=("self",))
     return get_object_or_404(games, pk=pk)

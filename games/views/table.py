@@ -248,7 +248,7 @@ def written(request: HtmxHttpRequest, write: recording.Written) -> HttpResponse:
         if write.notice:
             messages.success(request, write.notice)
         return redirect(write.game)
-    parts = GameParts(write.game, write.hands, write.result)
+    parts = GameParts(write.game, result=write.result)
     context = live_context(parts, notice=write.notice, notice_kind="success", rows=False, lean=True)
     context.update(oob=True, removed=write.removed_row)
     if write.added_row is not None:
@@ -261,7 +261,7 @@ def written(request: HtmxHttpRequest, write: recording.Written) -> HttpResponse:
 
 def refused(request: HtmxHttpRequest, table: recording.Table, **forms) -> HttpResponse:
     """A form with its errors, nothing saved: for htmx the entry step alone."""
-    parts = GameParts(table.game, table.hands, table.result)
+    parts = GameParts(table.game, result=table.result)
     if request.htmx:
         context = live_context(parts, rows=False, **forms)
         return TemplateResponse(request, f"{TEMPLATE}#entry", context, status=422)
@@ -320,7 +320,7 @@ def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             posted = posted_number(request.POST.get("hand"))
             unbid = table.bids_itself(posted)
             number = posted if unbid and posted is not None else table.check_tricks_step(posted)
-            players, bids = table.game.players, None if unbid else table.hands[-1].bids
+            players, bids = table.game.players, None if unbid else table.playing_bids()
             form = TricksForm(request.POST, rules=table.rules, players=players, bids=bids)
             write = None
             if form.is_valid():
@@ -354,7 +354,7 @@ def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         return put_back(request, pk)
     confirm = posted_number(request.POST.get("confirm"))
     try:
-        with recording.writing(scorer(request), pk) as table:
+        with recording.writing(scorer(request), pk, every_hand=True) as table:
             if not 1 <= number <= len(table.hands):
                 raise recording.Conflict(f"There is no hand {number} in this game any more.")
             form = edit_form(table.game, table.hands, number, request.POST)
@@ -423,7 +423,7 @@ def put_back(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     ours = isinstance(saved, dict) and saved.get("game") == pk
     removed = recording.Removed.from_json(saved) if ours else None
     try:
-        with recording.writing(scorer(request), pk) as table:
+        with recording.writing(scorer(request), pk, every_hand=True) as table:
             if removed is None:
                 raise recording.Conflict("There is no correction to undo here; nothing changed.")
             write = table.put_back(posted_number(request.POST.get("undo")), removed)
@@ -484,7 +484,7 @@ def edit_page(
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Take back the last step; the version keeps a double tap from undoing two."""
     try:
-        with recording.writing(scorer(request), pk) as table:
+        with recording.writing(scorer(request), pk, every_hand=True) as table:
             version = posted_number(request.POST.get("version"))
             if version is None:
                 raise recording.Conflict("That undo button was out of date; nothing was undone.")

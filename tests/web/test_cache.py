@@ -14,7 +14,7 @@ from games import parts, scoring
 from games.models import Access, Game, game_open_to, games_open_to
 from games.views.table import next_step
 from scorekeeper.cache import BoundedLocMemCache
-from tests.conftest import PASSWORD, quiet_hands
+from tests.conftest import PASSWORD, assert_summary_is_a_fresh_replay, quiet_hands
 from tests.web.conftest import HX, bids_data, bids_url, step_inputs
 from tests.web.test_queries import history_rows
 
@@ -150,25 +150,57 @@ def test_a_replaced_watch_link_is_never_shown_from_the_cache(client, owner_clien
     assert old not in client.get(reverse("table_watch", args=[new])).content.decode()
 
 
-def test_one_replay_per_recorded_step(owner_client, make_game, monkeypatch):
-    game = make_game(quiet_hands(3))
-    owner_client.get(game.get_absolute_url())
+@pytest.fixture
+def replays(monkeypatch):
+    """Each replay from now on: how many hands it scored, and the hand it went on after."""
     calls = []
     real = scoring.score_game
 
     def counted(*args, **kwargs):
-        calls.append(len(args[1]))
+        since = kwargs.get("since")
+        calls.append((len(args[1]), since.hands if since else 0))
         return real(*args, **kwargs)
 
     monkeypatch.setattr(scoring, "score_game", counted)
+    return calls
+
+
+def test_one_replay_per_recorded_step_and_it_scores_the_new_hand_alone(
+    owner_client, make_game, replays
+):
+    game = make_game(quiet_hands(3))
+    owner_client.get(game.get_absolute_url())
+    replays.clear()
     owner_client.post(bids_url(game), bids_data(4, 4, 3, 3, 3), headers=HX)
-    assert calls == [4]
+    assert replays == [(1, 3)]  # hand 4 alone, going on from the checkpoint after hand 3
     owner_client.post(
         reverse("post_tricks", args=[game.pk]),
         {"hand": "4", "side_0": "7", "side_1": "6"},
         headers=HX,
     )
-    assert calls == [4, 4]
+    assert replays == [(1, 3), (1, 3)]
+    assert_summary_is_a_fresh_replay(game)
+
+
+def test_a_game_whose_last_change_kept_no_checkpoint_is_replayed_whole_once(
+    owner_client, make_game, replays
+):
+    """A note bumps the version without a replay: the checkpoint is then stale, so the next
+    step replays every hand (once) and keeps a checkpoint again for the step after it."""
+    game = make_game(quiet_hands(3))
+    owner_client.post(reverse("hand_note", args=[game.pk, 2]), {"note": "misdeal"})
+    game.refresh_from_db()
+    assert game.resume_point() is None
+    replays.clear()
+    owner_client.post(bids_url(game), bids_data(4, 4, 3, 3, 3), headers=HX)
+    assert replays == [(4, 0)]
+    owner_client.post(
+        reverse("post_tricks", args=[game.pk]),
+        {"hand": "4", "side_0": "7", "side_1": "6"},
+        headers=HX,
+    )
+    assert replays == [(4, 0), (1, 3)]
+    assert_summary_is_a_fresh_replay(game)
 
 
 def test_a_history_row_rendered_once_serves_the_game_page_and_the_watch_page(

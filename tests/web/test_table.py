@@ -2,14 +2,15 @@
 
 import pytest
 from django import forms
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F
 from django.template import Context, Template
 from django.urls import reverse, set_script_prefix
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import recording
 from games.forms.table import HiddenNumber
-from games.models import Game, Hand
+from games.models import Access, Game, Hand, game_open_to
 from games.views.table import GameLinks
 from tests.conftest import QUIET_HAND, quiet_hands
 from tests.web.conftest import BIG_HAND, HX, bids_data, bids_url, step_inputs, tricks_url
@@ -359,8 +360,8 @@ def test_a_race_lost_at_the_database_is_a_conflict_not_an_error(
     game = make_game()
     real_read = recording._locked_game
 
-    def read_before_the_other_phone(games):
-        locked, hands = real_read(games)
+    def read_before_the_other_phone(games, **how):
+        locked, hands = real_read(games, **how)
         Hand.objects.create(game=locked, number=1, bids=[3, 3, 4, 2])
         return locked, hands
 
@@ -622,9 +623,11 @@ def test_a_recorded_hand_says_what_it_scored(owner_client, make_game):
     assert page.status_code == 200
 
 
-def test_the_locked_read_gives_every_hand_in_order_with_its_notes(make_game):
+@pytest.mark.parametrize("every_hand", [True, False])
+def test_the_locked_read_gives_every_hand_in_order_with_its_notes(make_game, every_hand):
     """On SQLite the game and its hands come back in one query; whatever order the database
-    hands them over in, they are the hands as recorded, the last one still being played."""
+    hands them over in, they are the hands as recorded, the last one still being played.
+    Without a checkpoint for the game's version a step needs them all too."""
     hands = [
         {"bids": [3, 3, 4, 2], "tricks": [4, 3, 4, 2]},
         {"bids": [2, 4, 3, 3], "tricks": [2, 5, 3, 3]},
@@ -632,8 +635,15 @@ def test_the_locked_read_gives_every_hand_in_order_with_its_notes(make_game):
     ]
     game = make_game(hands)
     Hand.objects.filter(game=game, number=2).update(note="misdeal, redealt")
+    if not every_hand:
+        Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
     with transaction.atomic():
-        locked, read = recording._locked_game(Game.objects.filter(pk=game.pk))
+        locked, read = recording._locked_game(
+            Game.objects.filter(pk=game.pk), every_hand=every_hand
+        )
+    if connection.vendor != "sqlite":
+        assert read is None  # read by `Table.hands`, in a query of its own
+        read = locked.recorded_hands()
     assert read == game.recorded_hands()
     assert [(hand.bids, hand.tricks) for hand in read] == [
         ((3, 3, 4, 2), (4, 3, 4, 2)),
@@ -641,6 +651,22 @@ def test_the_locked_read_gives_every_hand_in_order_with_its_notes(make_game):
         ((4, 2, 2, 3), None),
     ]
     assert locked.hand_notes() == {2: "misdeal, redealt"}
+
+
+def test_a_step_from_the_checkpoint_reads_the_game_and_the_last_hands_note_alone(make_game):
+    hands = [
+        {"bids": [3, 3, 4, 2], "tricks": [4, 3, 4, 2]},
+        {"bids": [2, 4, 3, 3]},
+    ]
+    game = make_game(hands)
+    Hand.objects.filter(game=game, number=2).update(note="Ben dealt twice")
+    with transaction.atomic():
+        locked, read = recording._locked_game(Game.objects.filter(pk=game.pk))
+        table = recording.Table(locked, read)
+        assert read is None
+        assert table.point is not None
+        assert (table.count, table.pending, table.playing_bids()) == (2, True, (2, 4, 3, 3))
+        assert locked.hand_notes([2]) == {2: "Ben dealt twice"}
 
 
 @pytest.mark.parametrize("value", [None, "", 3, "12", '"><b>', 0])
@@ -675,3 +701,24 @@ def test_the_top_bars_links_are_the_reversed_addresses_under_any_script_prefix()
             assert expected.startswith(prefix)
     finally:
         set_script_prefix("/")
+
+
+def test_a_page_leaves_the_checkpoint_unread_and_a_write_reads_it(make_game, owner):
+    """Only a write goes on from the checkpoint: the game pages' read of the game skips it."""
+    game = make_game([QUIET_HAND])
+    opened = game_open_to(Access(user=owner), game.pk)
+    assert opened is not None
+    assert opened.get_deferred_fields() == {"checkpoint"}
+    with recording.writing(owner, game.pk) as table:
+        assert table.game.get_deferred_fields() == set()
+        assert table.point is not None
+
+
+def test_games_with_the_same_rules_share_one_reading_of_them(make_game):
+    first, second = make_game(), make_game()
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.rules is not second.rules
+    assert first.rules_obj() is second.rules_obj()
+    third = make_game(target_score=300)
+    assert third.rules_obj().target_score == 300
