@@ -8,11 +8,13 @@ version it was written with, and the tests check both against a fresh replay.
 """
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ImproperlyConfigured
 from django.db import connections, models, router, transaction
 from django.db.models import Exists, OuterRef, Q
@@ -132,31 +134,54 @@ def game_open_to(access: Access, pk: int) -> "Game | None":
 
     Every game page, htmx fragment and chart opens one game, and building the ORM's query for
     it was a third of their time. Where the rule is only "the owner's" (no scoring grants in
-    play), the game is read by a statement the ORM built once (`_owner_sql`); any other access
-    goes through `games_open_to` itself."""
+    play), the game is read by a statement the ORM built once (`open_game`); any other access
+    goes through `games_open_to` itself. A page never needs the game's checkpoint (only a write
+    does): it is left unread."""
+    return open_game(access, pk, _for_a_page)
+
+
+def _for_a_page(games: "models.QuerySet[Game]") -> "models.QuerySet[Game]":
+    return games.defer("checkpoint")
+
+
+def open_game(
+    access: Access,
+    pk: int,
+    shape: "Callable[[models.QuerySet[Game]], models.QuerySet[Game]]",
+    *,
+    write: bool = False,
+) -> "Game | None":
+    """`shape(games_open_to(access).filter(pk=pk)).first()`, where `shape` adds what the
+    caller reads with the game (a module-level function: its statement is kept under it).
+
+    For an owner's request the statement is the ORM's own, built once per database and
+    `shape` from `games_open_to` (so the rule it applies is that one) and then run as it is:
+    building it cost more than running it."""
     user = access.user
     if (access.scoring and access.grants) or not user.is_authenticated:
-        return games_open_to(access).filter(pk=pk).defer("checkpoint").first()
-    alias = router.db_for_read(Game)
+        return shape(games_open_to(access).filter(pk=pk)).first()
+    alias = router.db_for_write(Game) if write else router.db_for_read(Game)
     low, high = connections[alias].ops.integer_field_range(Game._meta.pk.get_internal_type())
     if not low <= pk <= high:  # as the ORM's lookup: a number too big for the column is no game
         return None
-    sql, order = _owner_sql(alias)
+    sql, order = _owner_sql(alias, shape)
     values = (user.pk, pk)
     found = list(Game.objects.using(alias).raw(sql, [values[i] for i in order]))
     return found[0] if found else None
 
 
 @lru_cache
-def _owner_sql(alias: str) -> tuple[str, tuple[int, ...]]:
-    """The ORM's own SQL for "this owner's game with this pk", and where each value goes. A
-    page never needs the game's checkpoint (only a write does): it is left unread."""
-    query = Game.objects.using(alias).filter(owner_id=-1, pk=-2).defer("checkpoint").query
-    sql, params = query.get_compiler(alias).as_sql()
-    order = tuple({-1: 0, -2: 1}[param] for param in params)
-    if sorted(order) != [0, 1]:
+def _owner_sql(
+    alias: str, shape: "Callable[[models.QuerySet[Game]], models.QuerySet[Game]]"
+) -> tuple[str, tuple[int, ...]]:
+    """The ORM's own SQL for "this owner's game with this pk", shaped by `shape`, and where
+    each value goes. An unsaved user with the id -1 stands for the owner."""
+    owner = get_user_model()(pk=-1)
+    games = shape(games_open_to(Access(user=owner)).using(alias).filter(pk=-2))
+    sql, params = games.query.get_compiler(alias).as_sql()
+    if sorted(params) != [-2, -1]:
         raise ImproperlyConfigured(f"unexpected parameters {params!r} for {sql!r}")
-    return sql, order
+    return sql, tuple({-1: 0, -2: 1}[param] for param in params)
 
 
 def _rules_from(stored: Any) -> scoring.Rules:

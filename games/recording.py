@@ -25,7 +25,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from games import display, scoring
-from games.models import Access, Game, Hand, games_and_hands, games_open_to
+from games.models import Access, Game, Hand, games_and_hands, open_game
 from games.models import Table as CardTable
 from games.models import _hand as stored_hand
 from games.scoring import limits
@@ -510,10 +510,7 @@ def writing(who: Access | Any, pk: int, *, every_hand: bool = False) -> Iterator
     correction, an undo) has them read with the game, where one query can."""
     access = who if isinstance(who, Access) else Access(user=who)
     with transaction.atomic():
-        game, hands = _locked_game(
-            games_open_to(access).select_for_update(of=("self",)).filter(pk=pk),
-            every_hand=every_hand,
-        )
+        game, hands = _locked_game(access, pk, every_hand=every_hand)
         yield Table(game, hands)
 
 
@@ -534,28 +531,41 @@ _HANDS_UNLESS_CHECKPOINT = f"""(CASE
     ELSE {_HANDS_AS_JSON} END)"""
 
 
+def _locked(games: QuerySet[Game]) -> QuerySet[Game]:
+    """The game locked for update, with its last hand's note."""
+    return games.select_for_update(of=("self",)).annotate(last_note=RawSQL(_LAST_NOTE, ()))
+
+
+def _locked_with_hands(games: QuerySet[Game]) -> QuerySet[Game]:
+    """On SQLite, and its hands too."""
+    return _locked(games).annotate(hands_json=RawSQL(_HANDS_AS_JSON, ()))
+
+
+def _locked_with_hands_unless_checkpoint(games: QuerySet[Game]) -> QuerySet[Game]:
+    """On SQLite, and its hands too unless it kept a checkpoint for its version."""
+    return _locked(games).annotate(hands_json=RawSQL(_HANDS_UNLESS_CHECKPOINT, ()))
+
+
 def _locked_game(
-    games: QuerySet[Game], *, every_hand: bool = False
+    access: Access, pk: int, *, every_hand: bool = False
 ) -> tuple[Game, list[scoring.Hand] | None]:
-    """The one game `games` finds (locked for update), and on SQLite its hands if the write
-    needs `every_hand` or the game kept no checkpoint for its version (else None:
-    `Table.hands` reads them if the write turns out to need them); 404 if there is no such
-    game."""
-    games = games.annotate(last_note=RawSQL(_LAST_NOTE, ()))
+    """The game `access` may write with this pk, locked for update, and on SQLite its hands
+    if the write needs `every_hand` or the game kept no checkpoint for its version (else None:
+    `Table.hands` reads them if the write turns out to need them); 404 if there is none."""
     if connection.vendor != "sqlite":
-        game = games.first()
-        if game is None:
-            raise Http404("No such game.")
-        game.new_hand_note(game.hand_count, game.last_note or "")
-        return game, None
-    sql = _HANDS_AS_JSON if every_hand else _HANDS_UNLESS_CHECKPOINT
-    game = games.annotate(hands_json=RawSQL(sql, ())).first()
+        shape = _locked
+    elif every_hand:
+        shape = _locked_with_hands
+    else:
+        shape = _locked_with_hands_unless_checkpoint
+    game = open_game(access, pk, shape, write=True)
     if game is None:
         raise Http404("No such game.")
-    game.new_hand_note(game.hand_count, game.last_note or "")
-    if game.hands_json is None:
+    game.new_hand_note(game.hand_count, getattr(game, "last_note", None) or "")
+    hands_json = getattr(game, "hands_json", None)
+    if hands_json is None:
         return game, None
-    rows = sorted(json.loads(game.hands_json))  # already in order: one linear pass
+    rows = sorted(json.loads(hands_json))  # already in order: one linear pass
     game._hand_notes = {number: note for number, _, _, note in rows if note}
     return game, [stored_hand(bids, tricks) for _, bids, tricks, _ in rows]
 

@@ -360,8 +360,8 @@ def test_a_race_lost_at_the_database_is_a_conflict_not_an_error(
     game = make_game()
     real_read = recording._locked_game
 
-    def read_before_the_other_phone(games, **how):
-        locked, hands = real_read(games, **how)
+    def read_before_the_other_phone(access, pk, **how):
+        locked, hands = real_read(access, pk, **how)
         Hand.objects.create(game=locked, number=1, bids=[3, 3, 4, 2])
         return locked, hands
 
@@ -639,7 +639,7 @@ def test_the_locked_read_gives_every_hand_in_order_with_its_notes(make_game, eve
         Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
     with transaction.atomic():
         locked, read = recording._locked_game(
-            Game.objects.filter(pk=game.pk), every_hand=every_hand
+            Access(user=game.owner), game.pk, every_hand=every_hand
         )
     if connection.vendor != "sqlite":
         assert read is None  # read by `Table.hands`, in a query of its own
@@ -661,7 +661,7 @@ def test_a_step_from_the_checkpoint_reads_the_game_and_the_last_hands_note_alone
     game = make_game(hands)
     Hand.objects.filter(game=game, number=2).update(note="Ben dealt twice")
     with transaction.atomic():
-        locked, read = recording._locked_game(Game.objects.filter(pk=game.pk))
+        locked, read = recording._locked_game(Access(user=game.owner), game.pk)
         table = recording.Table(locked, read)
         assert read is None
         assert table.point is not None
