@@ -430,9 +430,21 @@ class Game(models.Model):
 
     def bump_version(self, *fields: str, history_changed: bool = False) -> None:
         """The one way a game changes: save `fields` and move the version on, so every cached
-        part, ETag and open form of the old version is known to be stale."""
+        part, ETag and open form of the old version is known to be stale.
+
+        A change that leaves the hands as they were (a note, a link) carries the checkpoint on
+        to the new version, if this instance read it and it was this version's; a write of the
+        hands saves a new one (`save_summary`, with "checkpoint" among `fields`)."""
+        carried = (
+            "checkpoint" not in fields
+            and "checkpoint" not in self.get_deferred_fields()
+            and self.resume_point() is not None
+        )
         self.version += 1
         names = ["version", "updated_at", *fields]
+        if carried and isinstance(self.checkpoint, dict):
+            self.checkpoint = {**self.checkpoint, "version": self.version}
+            names.append("checkpoint")
         if history_changed:
             self.history_version += 1
             names.append("history_version")

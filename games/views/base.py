@@ -50,9 +50,9 @@ def owned_game(
             raise Http404("No game matches the given query.")
         return game
     # Its table too: the share page and a game's file read it, and the join costs nothing.
-    games = games_open_to(access).select_related("table").defer("checkpoint")
-    if lock:
-        games = games.select_for_update(of=("self",))
+    games = games_open_to(access).select_related("table")
+    # A write (`lock`) reads the checkpoint too: its version bump carries it on.
+    games = games.select_for_update(of=("self",)) if lock else games.defer("checkpoint")
     return get_object_or_404(games, pk=pk)
 
 

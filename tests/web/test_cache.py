@@ -6,6 +6,7 @@ import re
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
+from django.db.models import F
 from django.test import Client
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
@@ -182,15 +183,11 @@ def test_one_replay_per_recorded_step_and_it_scores_the_new_hand_alone(
     assert_summary_is_a_fresh_replay(game)
 
 
-def test_a_game_whose_last_change_kept_no_checkpoint_is_replayed_whole_once(
-    owner_client, make_game, replays
-):
-    """A note bumps the version without a replay: the checkpoint is then stale, so the next
-    step replays every hand (once) and keeps a checkpoint again for the step after it."""
+def test_a_game_without_a_checkpoint_is_replayed_whole_once(owner_client, make_game, replays):
+    """A game saved before checkpoints has none: its next step replays every hand (once) and
+    keeps one for the step after it."""
     game = make_game(quiet_hands(3))
-    owner_client.post(reverse("hand_note", args=[game.pk, 2]), {"note": "misdeal"})
-    game.refresh_from_db()
-    assert game.resume_point() is None
+    Game.objects.filter(pk=game.pk).update(checkpoint=None)
     replays.clear()
     owner_client.post(bids_url(game), bids_data(4, 4, 3, 3, 3), headers=HX)
     assert replays == [(4, 0)]
@@ -200,6 +197,33 @@ def test_a_game_whose_last_change_kept_no_checkpoint_is_replayed_whole_once(
         headers=HX,
     )
     assert replays == [(4, 0), (1, 3)]
+    assert_summary_is_a_fresh_replay(game)
+
+
+def test_a_note_or_a_link_change_carries_the_checkpoint_on(owner_client, make_game, replays):
+    game = make_game(quiet_hands(3))
+    owner_client.post(reverse("hand_note", args=[game.pk, 2]), {"note": "misdeal"})
+    owner_client.post(reverse("game_note", args=[game.pk]), {"note": "at Ben's"})
+    owner_client.post(reverse("share", args=[game.pk]), {"action": "replace"})
+    game.refresh_from_db()
+    assert game.version == 4  # made, then three changes
+    assert game.resume_point() is not None
+    replays.clear()
+    owner_client.post(bids_url(game), bids_data(4, 4, 3, 3, 3), headers=HX)
+    assert replays == [(1, 3)]
+    assert_summary_is_a_fresh_replay(game)
+
+
+def test_a_stale_checkpoint_is_never_gone_on_from(owner_client, make_game, replays):
+    """One written for another version (a change that could not carry it) is not used."""
+    game = make_game(quiet_hands(3))
+    Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
+    game.refresh_from_db()
+    assert game.checkpoint is not None
+    assert game.resume_point() is None
+    replays.clear()
+    owner_client.post(bids_url(game), bids_data(4, 4, 3, 3, 3), headers=HX)
+    assert replays == [(4, 0)]
     assert_summary_is_a_fresh_replay(game)
 
 
