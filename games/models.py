@@ -161,27 +161,78 @@ def open_game(
     if (access.scoring and access.grants) or not user.is_authenticated:
         return shape(games_open_to(access).filter(pk=pk)).first()
     alias = router.db_for_write(Game) if write else router.db_for_read(Game)
-    low, high = connections[alias].ops.integer_field_range(Game._meta.pk.get_internal_type())
+    connection = connections[alias]
+    low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
     if not low <= pk <= high:  # as the ORM's lookup: a number too big for the column is no game
         return None
-    sql, order = _owner_sql(alias, shape)
-    values = (user.pk, pk)
-    found = list(Game.objects.using(alias).raw(sql, [values[i] for i in order]))
-    return found[0] if found else None
+    return _owner_read(connection, shape).run((user.pk, pk))
 
 
-@lru_cache
-def _owner_sql(
-    alias: str, shape: "Callable[[models.QuerySet[Game]], models.QuerySet[Game]]"
-) -> tuple[str, tuple[int, ...]]:
-    """The ORM's own SQL for "this owner's game with this pk", shaped by `shape`, and where
-    each value goes. An unsaved user with the id -1 stands for the owner."""
+@dataclass(frozen=True)
+class _OwnerRead:
+    """An owner's read of one game as the ORM compiled it: its statement, where the owner and
+    the pk go, and how a row becomes a Game (the columns' names, their converters and the
+    annotations after them), all worked out once rather than on every request."""
+
+    connection: Any
+    sql: str
+    order: tuple[int, ...]
+    names: tuple[str, ...]
+    annotations: tuple[tuple[str, int], ...]
+    converters: tuple[tuple[int, tuple[Any, ...], Any], ...]
+
+    def run(self, values: tuple[Any, Any]) -> "Game | None":
+        connection = self.connection
+        with connection.cursor() as cursor:
+            cursor.execute(self.sql, [values[i] for i in self.order])
+            found = cursor.fetchone()
+        if found is None:
+            return None
+        row = list(found)
+        for position, converters, expression in self.converters:
+            value = row[position]
+            for converter in converters:
+                value = converter(value, expression, connection)
+            row[position] = value
+        game = Game.from_db(connection.alias, self.names, row[: len(self.names)])
+        for name, position in self.annotations:
+            setattr(game, name, row[position])
+        return game
+
+
+@lru_cache(maxsize=32)
+def _owner_read(
+    connection: Any, shape: "Callable[[models.QuerySet[Game]], models.QuerySet[Game]]"
+) -> _OwnerRead:
+    """The ORM's own SQL for "this owner's game with this pk", shaped by `shape`, kept per
+    connection (its converters are that connection's). An unsaved user with the id -1 stands
+    for the owner, -2 for the pk."""
     owner = get_user_model()(pk=-1)
-    games = shape(games_open_to(Access(user=owner)).using(alias).filter(pk=-2))
-    sql, params = games.query.get_compiler(alias).as_sql()
+    games = shape(games_open_to(Access(user=owner)).using(connection.alias).filter(pk=-2))
+    compiler = games.query.get_compiler(connection=connection)
+    sql, params = compiler.as_sql()
     if sorted(params) != [-2, -1]:
         raise ImproperlyConfigured(f"unexpected parameters {params!r} for {sql!r}")
-    return sql, tuple({-1: 0, -2: 1}[param] for param in params)
+    selected = compiler.select
+    model_columns = compiler.klass_info["select_fields"] if compiler.klass_info else []
+    if list(model_columns) != list(range(len(model_columns))):
+        raise ImproperlyConfigured(f"the game's own columns do not come first in {sql!r}")
+    names = tuple(selected[index][0].target.attname for index in model_columns)
+    annotations = tuple(sorted(compiler.annotation_col_map.items(), key=lambda item: item[1]))
+    if len(names) + len(annotations) != len(selected):
+        raise ImproperlyConfigured(f"unexpected columns in {sql!r}")
+    converters = compiler.get_converters([expression for expression, _, _ in selected])
+    return _OwnerRead(
+        connection,
+        sql,
+        tuple({-1: 0, -2: 1}[param] for param in params),
+        names,
+        annotations,
+        tuple(
+            (position, tuple(functions), expression)
+            for position, (functions, expression) in sorted(converters.items())
+        ),
+    )
 
 
 def _rules_from(stored: Any) -> scoring.Rules:

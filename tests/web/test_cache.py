@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from games import parts, scoring
+from games import parts, recording, scoring
 from games.models import Access, Game, game_open_to, games_open_to
 from games.views.table import next_step
 from scorekeeper.cache import BoundedLocMemCache
@@ -375,3 +375,18 @@ def test_opening_a_game_follows_the_one_rule_of_access(make_game, owner, strange
     fields = [field.attname for field in Game._meta.concrete_fields]
     assert [getattr(found, name) for name in fields] == [getattr(orm, name) for name in fields]
     assert found.players == ["Ann", "Ben", "Cat", "Dan"]
+
+
+def test_a_writes_read_of_the_game_is_the_orms(make_game, owner):
+    """The locked read goes through the same prepared statement: every field, the checkpoint
+    included, as the ORM reads it, and the last hand's note."""
+    game = make_game([*quiet_hands(2), {"bids": [3, 3, 4, 2]}])
+    game.hands.filter(number=3).update(note="Ben dealt")
+    orm = Game.objects.get(pk=game.pk)
+    fields = [field.attname for field in Game._meta.concrete_fields]
+    with recording.writing(owner, game.pk) as table:
+        assert table.game.get_deferred_fields() == set()
+        assert [getattr(table.game, name) for name in fields] == [
+            getattr(orm, name) for name in fields
+        ]
+        assert table.game.last_note == "Ben dealt"
