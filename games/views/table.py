@@ -1,9 +1,10 @@
 """The table: start a game, record each hand in two steps, correct it, rematch.
 
-Every write goes the same way: `recording.writing` locks the owner's game and reads its hands
-once, the view reads its form, one `Table` method checks and saves the write, and the response
-is drawn from what that method returns. htmx gets back only what changed (the next entry step,
-the standings, a new or removed history row, a notice); without JavaScript, post/redirect/get.
+Every write goes the same way: `recording.writing` locks the game (a new hand goes on from its
+checkpoint; a correction or an undo reads every hand), the view reads its form, one `Table`
+method checks and saves the write, and the response is drawn from what that method returns.
+htmx gets back only what changed (the next entry step, the standings, a new or removed history
+row, a notice); without JavaScript, post/redirect/get.
 """
 
 from collections.abc import Callable
