@@ -286,7 +286,8 @@ class Game(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
     # Where the next write's replay goes on from (`resume_point`): the running figures after
     # the scored hands, the bids of the hand being played and each seat's statistics so far.
-    # Written with the summary, for that version only: any other change leaves it stale.
+    # Written with the summary and good for that version only: a change that leaves the hands
+    # alone carries it on (`bump_version`); any other leaves it stale, and it is not used.
     checkpoint = models.JSONField(null=True, blank=True, default=None, editable=False)
 
     # The players' names, lowercase between bars ("|ann|ben|cat|dan|"), for the history's
