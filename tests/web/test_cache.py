@@ -183,11 +183,25 @@ def test_one_replay_per_recorded_step_and_it_scores_the_new_hand_alone(
     assert_summary_is_a_fresh_replay(game)
 
 
-def test_a_game_without_a_checkpoint_is_replayed_whole_once(owner_client, make_game, replays):
-    """A game saved before checkpoints has none: its next step replays every hand (once) and
-    keeps one for the step after it."""
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        # A game saved before checkpoints has none.
+        {"checkpoint": None},
+        # One written for another version (a change that could not carry it) is not used.
+        {"version": F("version") + 1},
+    ],
+    ids=["none", "stale"],
+)
+def test_a_game_without_a_checkpoint_for_its_version_is_replayed_whole_once(
+    owner_client, make_game, replays, spoil
+):
+    """Its next step replays every hand (once) and keeps a checkpoint for the step after it."""
     game = make_game(quiet_hands(3))
-    Game.objects.filter(pk=game.pk).update(checkpoint=None)
+    Game.objects.filter(pk=game.pk).update(**spoil)
+    game.refresh_from_db()
+    assert (game.checkpoint is None) == ("checkpoint" in spoil)
+    assert game.resume_point() is None
     replays.clear()
     owner_client.post(bids_url(game), bids_data(4, 4, 3, 3, 3), headers=HX)
     assert replays == [(4, 0)]
@@ -211,19 +225,6 @@ def test_a_note_or_a_link_change_carries_the_checkpoint_on(owner_client, make_ga
     replays.clear()
     owner_client.post(bids_url(game), bids_data(4, 4, 3, 3, 3), headers=HX)
     assert replays == [(1, 3)]
-    assert_summary_is_a_fresh_replay(game)
-
-
-def test_a_stale_checkpoint_is_never_gone_on_from(owner_client, make_game, replays):
-    """One written for another version (a change that could not carry it) is not used."""
-    game = make_game(quiet_hands(3))
-    Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
-    game.refresh_from_db()
-    assert game.checkpoint is not None
-    assert game.resume_point() is None
-    replays.clear()
-    owner_client.post(bids_url(game), bids_data(4, 4, 3, 3, 3), headers=HX)
-    assert replays == [(4, 0)]
     assert_summary_is_a_fresh_replay(game)
 
 
