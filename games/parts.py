@@ -20,10 +20,9 @@ from typing import Any, cast
 
 from django.core.cache import cache
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from games import chart, display, scoring
+from games import chart, display, links, scoring
 from games.models import Game
 
 TIMEOUT = 24 * 60 * 60
@@ -215,7 +214,7 @@ class GameParts:
         if not rows:
             return mark_safe("")
         # One lookup for the whole page: the hand's number is the last number in the address.
-        head, tail = reverse("edit_hand", args=[self.game.pk, 0]).rsplit("0", 1)
+        head, tail = links.url("edit_hand", self.game.pk, 0).rsplit("0", 1)
         items = [(number, row, f"{head}{number}{tail}") for number, row in rows]
         return mark_safe(render_to_string(f"{TEMPLATE}#hand_items", {"items": items}))
 

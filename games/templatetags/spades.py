@@ -1,7 +1,6 @@
-from functools import lru_cache
-
 from django import template
-from django.urls import get_script_prefix, get_urlconf, reverse
+
+from games import links
 
 register = template.Library()
 
@@ -10,12 +9,7 @@ register = template.Library()
 def link(name: str) -> str:
     """`{% url name %}` for an address without arguments, reversed once per process: every
     page's top bar has ten of them, a tenth of a cached page's time."""
-    return _link(get_script_prefix(), get_urlconf(), name)
-
-
-@lru_cache(maxsize=256)
-def _link(prefix: str, urlconf: str | None, name: str) -> str:
-    return reverse(name, urlconf=urlconf)  # the prefix is in the key: reverse() puts it first
+    return links.url(name)
 
 
 @register.filter

@@ -8,18 +8,17 @@ row, a notice); without JavaScript, post/redirect/get.
 """
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import NamedTuple
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
-from django.urls import get_script_prefix, reverse
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import reswap, retarget
 
-from games import display, recording, scoring
+from games import display, links, recording, scoring
 from games.accounts import guests
 from games.forms.new_game import NewGameForm
 from games.forms.table import (
@@ -39,19 +38,13 @@ TEMPLATE = "games/game.html"
 
 class GameLinks:
     """A game's own addresses for its page (`links.undo` in the template), each reversed once
-    per process: the page has some twenty links, and reversing them was a fifth of its time."""
+    per process (`games.links`): the page has some twenty of them."""
 
     def __init__(self, pk: int) -> None:
         self.pk = pk
-        self.prefix = get_script_prefix()
 
     def __getitem__(self, name: str) -> str:
-        return _game_url(self.prefix, name, self.pk)
-
-
-@lru_cache(maxsize=8192)
-def _game_url(prefix: str, name: str, pk: int) -> str:
-    return reverse(name, args=[pk])  # `prefix` is in the key: reverse() puts it in front
+        return links.url(name, self.pk)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
