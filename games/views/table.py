@@ -137,30 +137,23 @@ def step_due(parts: GameParts) -> tuple[str, int]:
 
 
 def next_step(parts: GameParts, *, lean: bool) -> NextStep:
-    """The entry step a game not yet over waits for, and what its fields depend on."""
+    """The entry step a game not yet over waits for (`step_due`), and what its fields depend
+    on."""
     game, state, rules = parts.game, parts.state, parts.rules
     players = tuple(game.players)
-    if state.pending_hand is not None:
+    step, number = step_due(parts)
+    if step == "tricks":
+        # The hand being played, or one that bids itself (no bids, no contracts yet).
         pending = state.pending_hand
+        bids = None if pending is None else pending.bids
+        contracts = None if pending is None else pending.contracts
         return NextStep(
             "tricks",
-            pending.number,
-            (players, pending.bids, pending.contracts),
+            number,
+            (players, bids, contracts),
             lambda: TricksForm(
-                rules=rules,
-                players=players,
-                bids=pending.bids,
-                contracts=pending.contracts,
-                lean=lean,
+                rules=rules, players=players, bids=bids, contracts=contracts, lean=lean
             ),
-        )
-    if not scoring.needs_bids(rules, state.next_number):
-        # A hand that bids itself has no bids step: its tricks start it.
-        return NextStep(
-            "tricks",
-            state.next_number,
-            (players, None, None),
-            lambda: TricksForm(rules=rules, players=players, bids=None, lean=lean),
         )
     first, dealer = state.next_first_bidder_seat, state.next_dealer_seat
     # The sides' scores matter only through the keys each seat is offered.
@@ -171,7 +164,7 @@ def next_step(parts: GameParts, *, lean: bool) -> NextStep:
     )
     return NextStep(
         "bids",
-        state.next_number,
+        number,
         (players, first, dealer, offered),
         lambda: BidsForm(
             rules=rules,
