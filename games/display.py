@@ -77,11 +77,10 @@ def hands(
     notes = notes or {}
     players = result.players
     rows = []
-    assert numbers is not None or result.resumed_from is None, "every row needs every hand"
     chosen = (
         reversed(result.hands)
         if numbers is None
-        else (result.hand(number) for number in sorted(numbers, reverse=True))
+        else (result.hands[number - 1] for number in sorted(numbers, reverse=True))
     )
     for hand in chosen:
         rows.append(
@@ -173,7 +172,7 @@ def outcome(result: scoring.GameResult) -> OutcomeView | None:
 
 def hand_line(result: scoring.GameResult, number: int) -> str:
     """What a hand scored, in one line: "Hand 6: Ann + Cat +81, Ben + Dan -50"."""
-    hand = result.hand(number)
+    hand = result.hands[number - 1]
     points = ", ".join(
         f"{total.name} {side.points:+d}" if side.points else f"{total.name} 0"
         for total, side in zip(result.sides, hand.sides, strict=True)

@@ -1,22 +1,17 @@
 """A game is its players, its rules and its recorded hands; everything else is a replay.
 
-`Game` keeps a small summary (scores, finished, winner, hand count) so lists of games need no
-replay, and a checkpoint (where a replay of its next hand goes on from) so recording a step in
-a long game needs neither its hands nor their replay. Both are caches of the replay: every write
-keeps them from the replay it did (`Game.save_summary`), the checkpoint counts only for the
-version it was written with, and the tests check both against a fresh replay.
+`Game` keeps a small summary (scores, finished, winner, hand count) and each seat's figures
+(`PlayerRecord`) so that lists of games and player statistics need no replay. Both are rebuilt
+from a replay of the hands on every write (`games.services`), and the tests check them against
+a fresh one.
 """
 
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.core.exceptions import ImproperlyConfigured
-from django.db import connections, models, router, transaction
+from django.db import models, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone
@@ -29,7 +24,7 @@ def new_watch_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _hand(bids: list | None, tricks: list | None) -> scoring.Hand:
+def stored_hand(bids: list[Any] | None, tricks: list[Any] | None) -> scoring.Hand:
     """A stored hand as the scoring package takes it (null bids: a hand that bids itself)."""
     return scoring.Hand(
         None if bids is None else tuple(bids), None if tricks is None else tuple(tricks)
@@ -115,146 +110,27 @@ class Access:
         return cls(user=request.user, grants=grants, scoring=scoring)
 
 
-def games_open_to(access: Access) -> "models.QuerySet[Game]":
-    """THE rule of access, used by every view that opens a game and by every write: the owner's
-    games, and for a scoring request also the current game of each table whose scoring link
-    this browser opened, while that link is still the table's."""
-    rule = Q(owner=access.user) if access.user.is_authenticated else Q(pk__in=[])
-    if access.scoring and access.grants:
-        granted = Q(pk__in=[])
-        for table, token in access.grants:
-            granted |= Q(table_id=table, table__score_token=token)
-        later = Game.objects.filter(table_id=OuterRef("table_id"), pk__gt=OuterRef("pk"))
-        rule |= granted & Q(~Exists(later))
-    return Game.objects.filter(rule)
+class GameQuerySet(models.QuerySet["Game"]):
+    def owned_by(self, user: Any) -> "GameQuerySet":
+        return self.filter(owner=user) if user.is_authenticated else self.none()
 
+    def open_to(self, access: Access) -> "GameQuerySet":
+        """THE rule of access, used by every page that opens a game and by every write: the
+        owner's games, and for a scoring request also the current game of each table whose
+        scoring link this browser opened, while that link is still the table's."""
+        rule = Q(owner=access.user) if access.user.is_authenticated else Q(pk__in=[])
+        if access.scoring and access.grants:
+            granted = Q(pk__in=[])
+            for table, token in access.grants:
+                granted |= Q(table_id=table, table__score_token=token)
+            later = Game.objects.filter(table_id=OuterRef("table_id"), pk__gt=OuterRef("pk"))
+            rule |= granted & Q(~Exists(later))
+        return self.filter(rule)
 
-def game_open_to(access: Access, pk: int) -> "Game | None":
-    """`games_open_to(access).filter(pk=pk).first()`: the one game a page opens.
-
-    Every game page, htmx fragment and chart opens one game, and building the ORM's query for
-    it was a third of their time. Where the rule is only "the owner's" (no scoring grants in
-    play), the game is read by a statement the ORM built once (`open_game`); any other access
-    goes through `games_open_to` itself. A page never needs the game's checkpoint (only a write
-    does): it is left unread."""
-    return open_game(access, pk, _for_a_page)
-
-
-def _for_a_page(games: "models.QuerySet[Game]") -> "models.QuerySet[Game]":
-    return games.defer("checkpoint")
-
-
-def open_game(
-    access: Access,
-    pk: int,
-    shape: "Callable[[models.QuerySet[Game]], models.QuerySet[Game]]",
-    *,
-    write: bool = False,
-) -> "Game | None":
-    """`shape(games_open_to(access).filter(pk=pk)).first()`, where `shape` adds what the
-    caller reads with the game (a module-level function: its statement is kept under it).
-
-    For an owner's request the statement is the ORM's own, built once per database and
-    `shape` from `games_open_to` (so the rule it applies is that one) and then run as it is:
-    building it cost more than running it."""
-    user = access.user
-    if (access.scoring and access.grants) or not user.is_authenticated:
-        return shape(games_open_to(access).filter(pk=pk)).first()
-    alias = router.db_for_write(Game) if write else router.db_for_read(Game)
-    connection = connections[alias]
-    low, high = connection.ops.integer_field_range(Game._meta.pk.get_internal_type())
-    if not low <= pk <= high:  # as the ORM's lookup: a number too big for the column is no game
-        return None
-    return _owner_read(connection, shape).run((user.pk, pk))
-
-
-@dataclass(frozen=True)
-class _OwnerRead:
-    """An owner's read of one game as the ORM compiled it: its statement, where the owner and
-    the pk go, and how a row becomes a Game (the columns' names, their converters and the
-    annotations after them), all worked out once rather than on every request."""
-
-    connection: Any
-    sql: str
-    order: tuple[int, ...]
-    names: tuple[str, ...]
-    annotations: tuple[tuple[str, int], ...]
-    converters: tuple[tuple[int, tuple[Any, ...], Any], ...]
-
-    def run(self, values: tuple[Any, Any]) -> "Game | None":
-        connection = self.connection
-        with connection.cursor() as cursor:
-            cursor.execute(self.sql, [values[i] for i in self.order])
-            found = cursor.fetchone()
-        if found is None:
-            return None
-        row = list(found)
-        for position, converters, expression in self.converters:
-            value = row[position]
-            for converter in converters:
-                value = converter(value, expression, connection)
-            row[position] = value
-        game = Game.from_db(connection.alias, self.names, row[: len(self.names)])
-        for name, position in self.annotations:
-            setattr(game, name, row[position])
-        return game
-
-
-@lru_cache(maxsize=32)
-def _owner_read(
-    connection: Any, shape: "Callable[[models.QuerySet[Game]], models.QuerySet[Game]]"
-) -> _OwnerRead:
-    """The ORM's own SQL for "this owner's game with this pk", shaped by `shape`, kept per
-    connection (its converters are that connection's). An unsaved user with the id -1 stands
-    for the owner, -2 for the pk."""
-    owner = get_user_model()(pk=-1)
-    games = shape(games_open_to(Access(user=owner)).using(connection.alias).filter(pk=-2))
-    compiler = games.query.get_compiler(connection=connection)
-    sql, params = compiler.as_sql()
-    if sorted(params) != [-2, -1]:
-        raise ImproperlyConfigured(f"unexpected parameters {params!r} for {sql!r}")
-    selected = compiler.select
-    model_columns = compiler.klass_info["select_fields"] if compiler.klass_info else []
-    if list(model_columns) != list(range(len(model_columns))):
-        raise ImproperlyConfigured(f"the game's own columns do not come first in {sql!r}")
-    names = tuple(selected[index][0].target.attname for index in model_columns)
-    annotations = tuple(sorted(compiler.annotation_col_map.items(), key=lambda item: item[1]))
-    if len(names) + len(annotations) != len(selected):
-        raise ImproperlyConfigured(f"unexpected columns in {sql!r}")
-    converters = compiler.get_converters([expression for expression, _, _ in selected])
-    return _OwnerRead(
-        connection,
-        sql,
-        tuple({-1: 0, -2: 1}[param] for param in params),
-        names,
-        annotations,
-        tuple(
-            (position, tuple(functions), expression)
-            for position, (functions, expression) in sorted(converters.items())
-        ),
-    )
-
-
-def _rules_from(stored: Any) -> scoring.Rules:
-    """Rules read from their stored settings: the same settings (every game of a preset, say)
-    are read once per process. Rules can't change, so one object serves every game."""
-    try:
-        return _known_rules(tuple(stored.items()))
-    except (AttributeError, TypeError):  # not a dict of plain values: read as it is
-        return scoring.Rules.from_dict(stored)
-
-
-@lru_cache(maxsize=256)
-def _known_rules(items: tuple[tuple[str, Any], ...]) -> scoring.Rules:
-    return scoring.Rules.from_dict(dict(items))
-
-
-def games_and_hands(owner_id: Any) -> tuple[int, int]:
-    """How many games an account holds, and hands in them: what its limits are counted on."""
-    held = Game.objects.filter(owner_id=owner_id).aggregate(
-        games=models.Count("pk"), hands=models.Sum("hand_count")
-    )
-    return held["games"], held["hands"] or 0
+    def counts(self) -> tuple[int, int]:
+        """How many games, and hands in them: what an account's limits are counted on."""
+        held = self.aggregate(games=models.Count("pk"), hands=models.Sum("hand_count"))
+        return held["games"], held["hands"] or 0
 
 
 class Game(models.Model):
@@ -284,11 +160,6 @@ class Game(models.Model):
     winner = models.SmallIntegerField(null=True, blank=True)
     # When the hand that ended the game was recorded; kept by a restore.
     finished_at = models.DateTimeField(null=True, blank=True)
-    # Where the next write's replay goes on from (`resume_point`): the running figures after
-    # the scored hands, the bids of the hand being played and each seat's statistics so far.
-    # Written with the summary and good for that version only: a change that leaves the hands
-    # alone carries it on (`bump_version`); any other leaves it stale, and it is not used.
-    checkpoint = models.JSONField(null=True, blank=True, default=None, editable=False)
 
     # The players' names, lowercase between bars ("|ann|ben|cat|dan|"), for the history's
     # player filter: JSONField lookups on a list don't work on SQLite.
@@ -303,6 +174,8 @@ class Game(models.Model):
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         indexes = [
@@ -319,19 +192,13 @@ class Game(models.Model):
     def title(self) -> str:
         return self.name or " vs ".join(self.side_names())
 
-    # rules_obj's memo: the parsed rules and the stored value they were parsed from.
-    _rules: scoring.Rules
-    _rules_from: object
-    # The hand notes read with this instance (`hand_notes`): all of them, or one hand's.
-    _hand_notes: dict[int, str] | None
-    _last_hand_note: tuple[int, str] | None
-
     def rules_obj(self) -> scoring.Rules:
-        """The stored rules, read once per instance: lists of games ask for them often."""
-        if getattr(self, "_rules", None) is None or self._rules_from is not self.rules:
-            self._rules = _rules_from(self.rules)
-            self._rules_from = self.rules
-        return self._rules
+        """The stored rules, parsed once per instance: lists of games ask for them often."""
+        parsed: tuple[object, scoring.Rules] | None = self.__dict__.get("_parsed_rules")
+        if parsed is None or parsed[0] is not self.rules:
+            parsed = (self.rules, scoring.Rules.from_dict(self.rules))
+            self.__dict__["_parsed_rules"] = parsed
+        return parsed[1]
 
     def side_names(self) -> list[str]:
         return [
@@ -344,107 +211,63 @@ class Game(models.Model):
         scores = self.scores or [0] * len(names)
         return list(zip(names, scores, strict=True))
 
-    def recorded_hands(self) -> list[scoring.Hand]:
-        """The hands in order (hand n is at index n - 1), as the scoring package takes them.
-
-        Plain values, not model instances: a long game is read on every write, and building
-        a model object per hand cost more than scoring it.
-        """
+    def recorded(self) -> tuple[list[scoring.Hand], dict[int, str]]:
+        """The hands in order (hand n at index n - 1), as the scoring package takes them, and
+        the notes of those that have one, by number: one query."""
         hands: list[scoring.Hand] = []
         notes: dict[int, str] = {}
-        for number, (bids, tricks, note) in enumerate(
-            self.hands.values_list("bids", "tricks", "note"), start=1
-        ):
-            hands.append(_hand(bids, tricks))
+        rows = self.hands.order_by("number").values_list("bids", "tricks", "note")
+        for number, (bids, tricks, note) in enumerate(rows, start=1):
+            hands.append(stored_hand(bids, tricks))
             if note:
                 notes[number] = note
-        # Read in the same query, so drawing the history rows needs no other.
-        self._hand_notes = notes
-        return hands
+        return hands, notes
+
+    def recorded_hands(self) -> list[scoring.Hand]:
+        return self.recorded()[0]
+
+    def hand_notes(self) -> dict[int, str]:
+        """The notes of the hands that have one, by hand number."""
+        return dict(self.hands.exclude(note="").values_list("number", "note"))
 
     @staticmethod
-    def hands_by_game(games) -> dict[int, list[scoring.Hand]]:
+    def hands_by_game(games: Any) -> dict[int, list[scoring.Hand]]:
         """Every hand of many games in one query, each game's in order."""
         by_game: dict[int, list[scoring.Hand]] = {game.pk: [] for game in games}
         rows = Hand.objects.filter(game__in=list(by_game)).order_by("game_id", "number")
         for game_id, bids, tricks in rows.values_list("game_id", "bids", "tricks"):
-            by_game[game_id].append(_hand(bids, tricks))
+            by_game[game_id].append(stored_hand(bids, tricks))
         return by_game
 
     def replay(
         self,
         hands: list[scoring.Hand] | None = None,
         *,
-        rules=None,
-        strict=True,
-        since: scoring.Checkpoint | None = None,
+        rules: scoring.Rules | None = None,
+        strict: bool = True,
     ) -> scoring.GameResult:
-        """Score the recorded hands; `hands` may be given to avoid a query. With `since` (a
-        `resume_point`'s), `hands` are the hands after it and the replay goes on from there."""
-        if hands is None:
-            hands = self.recorded_hands()
+        """Score the recorded hands; `hands` may be given to save the query."""
         return scoring.score_game(
             rules or self.rules_obj(),
-            hands,
+            self.recorded_hands() if hands is None else hands,
             players=self.players,
             first_dealer=self.first_dealer,
             strict=strict,
-            since=since,
         )
-
-    def resume_point(self) -> "ResumePoint | None":
-        """The checkpoint written with this version of the game, or None: none was written,
-        the game changed since in a way that did not write one, or it is not what one is."""
-        from games.stats import ADDED  # stats reads these models
-
-        data = self.checkpoint
-        if not isinstance(data, dict) or data.get("version") != self.version:
-            return None
-        rules = self.rules_obj()
-        checkpoint = scoring.Checkpoint.from_json(data.get("replay"), len(rules.sides))
-        figures = data.get("seats")
-        pending = "pending" in data
-        if (
-            checkpoint is None
-            or checkpoint.hands + pending != self.hand_count
-            or not isinstance(figures, list)
-            or len(figures) != rules.players
-            or not all(
-                isinstance(seat, list)
-                and len(seat) == len(ADDED)
-                and all(type(value) is int for value in seat)
-                for seat in figures
-            )
-        ):
-            return None
-        return ResumePoint(checkpoint, pending, data.get("pending"), figures)
 
     def save_summary(
         self,
         result: scoring.GameResult,
-        hand_count: int,
         *,
         history_changed: bool = False,
         scored_hands_changed: bool = True,
     ) -> None:
-        """Keep the summary of a fresh replay; the caller holds the game's row lock.
-
-        `result` is a replay from the first hand, or one resumed from this version's
-        `resume_point` (holding only the hands after it). A write that only adds or takes back
-        the bids of the hand being played changes no scored hand (nor the end of the game), so
-        the player statistics stay as they are."""
+        """Keep the summary and each seat's figures of a fresh replay of every recorded hand;
+        the caller holds the game's row lock. Bids alone change no scored hand, so a write of
+        bids leaves the seats' figures as they were."""
         from games import stats  # stats reads these models
 
-        before = None
-        if result.resumed_from is not None:
-            point = self.resume_point()
-            # A resumed replay goes on from this version's checkpoint, and no other.
-            assert point is not None
-            assert point.checkpoint == result.resumed_from
-            before = point.seats
-        lines = stats.seats(result, before)
-        checkpoint = result.checkpoint()
-        self.hand_count = hand_count
+        self.hand_count = len(result.hands) + result.unscored_hands + (result.pending is not None)
         self.scores = [side.score for side in result.sides]
         self.finished = result.finished
         self.winner = result.winner
@@ -452,29 +275,17 @@ class Game(models.Model):
             self.finished_at = None
         elif self.finished_at is None:
             self.finished_at = timezone.now()
-        self.checkpoint = None
-        if checkpoint is not None:
-            self.checkpoint = {
-                "version": self.version + 1,  # the version bump_version moves on to
-                "replay": checkpoint.to_json(),
-                "seats": stats.added(lines),
-            }
-            if result.pending is not None:
-                # The bids as the hand's row keeps them (a 0 that is nil is stored as nil).
-                bids = None if result.pending.bids_itself else list(result.pending.bids)
-                self.checkpoint["pending"] = bids
         self.bump_version(
             "hand_count",
             "scores",
             "finished",
             "winner",
             "finished_at",
-            "checkpoint",
             history_changed=history_changed,
         )
         if scored_hands_changed:
             PlayerRecord.objects.bulk_create(
-                stats.records_for(self, lines),
+                stats.records_for(self, stats.seats(result)),
                 update_conflicts=True,
                 unique_fields=["game", "seat"],
                 update_fields=["name", "name_key", *stats.KEPT],
@@ -482,21 +293,9 @@ class Game(models.Model):
 
     def bump_version(self, *fields: str, history_changed: bool = False) -> None:
         """The one way a game changes: save `fields` and move the version on, so every cached
-        part, ETag and open form of the old version is known to be stale.
-
-        A change that leaves the hands as they were (a note, a link) carries the checkpoint on
-        to the new version, if this instance read it and it was this version's; a write of the
-        hands saves a new one (`save_summary`, with "checkpoint" among `fields`)."""
-        carried = (
-            "checkpoint" not in fields
-            and "checkpoint" not in self.get_deferred_fields()
-            and self.resume_point() is not None
-        )
+        part, ETag and open form of the old version is known to be stale."""
         self.version += 1
         names = ["version", "updated_at", *fields]
-        if carried and isinstance(self.checkpoint, dict):
-            self.checkpoint = {**self.checkpoint, "version": self.version}
-            names.append("checkpoint")
         if history_changed:
             self.history_version += 1
             names.append("history_version")
@@ -512,35 +311,8 @@ class Game(models.Model):
         per `history_version`, so it moves on and the row is drawn again with its note."""
         if not self.hands.filter(number=number).update(note=note, updated_at=timezone.now()):
             return False
-        self.forget_hand_notes()
         self.bump_version(history_changed=True)
         return True
-
-    def forget_hand_notes(self) -> None:
-        """The notes read with this instance are stale: the next `hand_notes` asks again."""
-        self._hand_notes = None
-        self._last_hand_note = None
-
-    def new_hand_note(self, number: int, note: str) -> None:
-        """Hand `number`'s note as a write read it (or made the hand): a recorded step draws
-        that hand's row, and `hand_notes` then needs no query for it."""
-        self._last_hand_note = (number, note)
-
-    def hand_notes(self, numbers=None) -> dict[int, str]:
-        """The notes of the hands that have one, by hand number (of `numbers` if given): from
-        `recorded_hands` when it has run on this instance (or for the one hand a write read
-        the note of), else one query."""
-        known = getattr(self, "_hand_notes", None)
-        if known is not None:
-            wanted = known if numbers is None else set(numbers)
-            return {number: note for number, note in known.items() if number in wanted}
-        last = getattr(self, "_last_hand_note", None)
-        if last is not None and numbers is not None and set(numbers) <= {last[0]}:
-            return {last[0]: last[1]} if last[1] and numbers else {}
-        rows = self.hands.exclude(note="")
-        if numbers is not None and len(numbers) <= 500:  # else all of them: one query either way
-            rows = rows.filter(number__in=list(numbers))
-        return dict(rows.values_list("number", "note"))
 
     def set_watch_link(self, *, enabled: bool, new_token: bool = False) -> None:
         """Turn the watch link on or off, or replace it (the old one stops working)."""
@@ -550,18 +322,6 @@ class Game(models.Model):
             self.watch_token = new_watch_token()
             fields.append("watch_token")
         self.bump_version(*fields)
-
-
-@dataclass(frozen=True)
-class ResumePoint:
-    """A game's checkpoint as `Game.resume_point` reads it back: where a replay of its next
-    hand goes on from, whether a hand is being played and its bids (as its row keeps them,
-    None for a hand that bids itself), and each seat's figures so far (`stats.added`)."""
-
-    checkpoint: scoring.Checkpoint
-    pending: bool
-    pending_bids: list | None
-    seats: list[list[int]]
 
 
 class Hand(models.Model):
@@ -587,7 +347,7 @@ class Hand(models.Model):
         return f"hand {self.number} of game {self.game_id}"
 
     def to_scoring(self) -> scoring.Hand:
-        return _hand(self.bids, self.tricks)
+        return stored_hand(self.bids, self.tricks)
 
 
 class PlayerRecord(models.Model):

@@ -31,14 +31,13 @@ from typing import Any
 from django.db import DatabaseError, transaction
 from django.db.models import Count, Q
 
-from games import bundles, display, recording, scoring
+from games import bundles, display, scoring, services
 from games.models import (
     Game,
     Hand,
     Restore,
     RestoreItem,
     Table,
-    games_and_hands,
     new_watch_token,
 )
 from games.scoring import limits
@@ -256,7 +255,7 @@ def stage(
     a one-game file raises Duplicate, keeping nothing; in a file of games it is reported as
     such and skipped."""
     existing = None if copy else _Existing(owner)
-    have_games, have_hands = games_and_hands(owner.pk)
+    have_games, have_hands = Game.objects.filter(owner_id=owner.pk).counts()
     restore: Restore | None = None
     batch: list[RestoreItem] = []
     size = count = hands = bad = 0
@@ -377,7 +376,7 @@ def _create(restore: Restore, item: RestoreItem) -> Game:
     parsed = scoring.parse_game_file(item.data)
     meta = read_meta(parsed.extra)
     origin = _origin(restore, item)
-    game = recording.create_game(
+    game = services.create_game(
         restore.owner,
         table=_table_for(restore, item, meta, origin),
         name=parsed.name or "",

@@ -76,24 +76,13 @@ class Report:
     unreadable: int  # games whose hands no longer replay under their rules
 
 
-# The figures a seat adds up hand by hand (the rest say how the game ended).
-ADDED = tuple(name for name in KEPT if name not in ("finished", "wins"))
-
-
-def seats(result: scoring.GameResult, before: list[list[int]] | None = None) -> list[PlayerStats]:
-    """Each seat's figures in one game, in seat order: what a PlayerRecord keeps.
-
-    A replay resumed from a checkpoint holds only the hands after it: `before` gives each
-    seat's ADDED figures from the hands before them (`added`, kept with the checkpoint), so a
-    long game's next hand adds only its own."""
+def seats(result: scoring.GameResult) -> list[PlayerStats]:
+    """Each seat's figures in one game, in seat order: what a PlayerRecord keeps."""
     rules = result.rules
     lines = []
     for seat, name in enumerate(result.players):
         side_index = rules.side_of(seat)
         stats = PlayerStats(name, games=1)
-        if before is not None:
-            for figure, value in zip(ADDED, before[seat], strict=True):
-                setattr(stats, figure, value)
         if result.finished:
             stats.finished = 1
             stats.wins = int(result.winner == side_index)
@@ -117,11 +106,6 @@ def seats(result: scoring.GameResult, before: list[list[int]] | None = None) -> 
                 stats.times_set += side.made is False
         lines.append(stats)
     return lines
-
-
-def added(lines: list[PlayerStats]) -> list[list[int]]:
-    """Each seat's ADDED figures, as `seats` takes them back in `before`."""
-    return [[getattr(line, figure) for figure in ADDED] for line in lines]
 
 
 def _ranked(players: Iterable[PlayerStats]) -> list[PlayerStats]:

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games.accounts import throttle
 from games.accounts.models import Guest
-from games.models import Game, games_and_hands
+from games.models import Game
 from games.scoring import limits
 
 # Guests one address may start in WINDOW: a table's phones on one Wi-Fi start a few, and a
@@ -118,8 +118,8 @@ def move_to(guest_id: int, account: AbstractBaseUser) -> int:
         # The account's row is locked too: two phones moving guests into one account at once
         # are checked against the limits one after the other.
         get_user_model().objects.select_for_update().filter(pk=account.pk).first()
-        moving_games, moving_hands = games_and_hands(guest_id)
-        have_games, have_hands = games_and_hands(account.pk)
+        moving_games, moving_hands = Game.objects.filter(owner_id=guest_id).counts()
+        have_games, have_hands = Game.objects.filter(owner_id=account.pk).counts()
         passed = limits.account_limits_passed(have_games, have_hands, moving_games, moving_hands)
         if "games" in passed:
             raise MoveRefused(

@@ -22,13 +22,9 @@ from django.views.decorators.http import require_http_methods
 from games.accounts import guests, throttle
 from games.accounts.forms import SignupForm
 from games.models import Game
-from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, navigate
+from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, navigate, render
 
 SAFE_OR_POST = ["GET", "HEAD", "POST"]
-
-
-def _partial(request: HtmxHttpRequest, page: str) -> str:
-    return f"{page}#form" if request.htmx else page
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -57,9 +53,8 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
         if guest:
             messages.success(request, "Account created. The games you played as a guest are in it.")
         return navigate(request, "home")
-    template = _partial(request, "registration/signup.html")
     context = {"form": form, "guest": guest}
-    return TemplateResponse(request, template, context, status=422 if form.errors else 200)
+    return render(request, "registration/signup.html", context, partial="form")
 
 
 def safe_next(request: HtmxHttpRequest) -> str:
@@ -117,9 +112,7 @@ def sign_in(request: HtmxHttpRequest) -> HttpResponse:
                 throttle.give_back(attempt)  # a blank field: no password was tried
             status = 422
     context = {"form": form, "next": next_url, "refused": refused, "guest": guest}
-    return TemplateResponse(
-        request, _partial(request, "registration/login.html"), context, status=status
-    )
+    return render(request, "registration/login.html", context, partial="form", status=status)
 
 
 @require_http_methods(SAFE_OR_POST)
@@ -156,5 +149,4 @@ def password_change(request: AuthenticatedHttpRequest) -> HttpResponse:
         update_session_auth_hash(request, user)
         messages.success(request, "Password changed. Other devices have been signed out.")
         return navigate(request, "home")
-    template = _partial(request, "registration/password_change_form.html")
-    return TemplateResponse(request, template, {"form": form}, status=422 if form.errors else 200)
+    return render(request, "registration/password_change_form.html", {"form": form}, partial="form")

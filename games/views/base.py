@@ -1,16 +1,18 @@
-"""What every view module shares: the typed request, the owner check, post/redirect/get."""
+"""What every view module shares: the typed request, opening a game, the htmx partial,
+post/redirect/get."""
 
 from collections.abc import Callable
 from functools import wraps
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 from django.contrib.auth.models import User
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, resolve_url
+from django.template.response import TemplateResponse
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
-from games.models import Access, Game, game_open_to, games_open_to
+from games.models import Access, Game
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -27,36 +29,33 @@ def signed_in(request: HtmxHttpRequest) -> TypeGuard[AuthenticatedHttpRequest]:
     return request.user.is_authenticated
 
 
-def owned_game(
-    request: HttpRequest,
-    pk: int,
-    *,
-    lock: bool = False,
-    scoring: bool = False,
-    table: bool = True,
-) -> Game:
-    """The game if this visitor may open it (`games_open_to`, the same rule every write goes
-    through); 404 for anyone else, never 403. `scoring` also lets in a phone holding the
+def open_game(request: HttpRequest, pk: int, *, scoring: bool = False) -> Game:
+    """The game if this visitor may open it (`Game.objects.open_to`, the same rule every write
+    goes through); 404 for anyone else, never 403. `scoring` also lets in a phone holding the
     table's scoring link, for the pages a scorer needs; every other page is the owner's alone.
-
-    `lock` holds its row until the caller's transaction ends, for a write outside `recording`.
-    `table=False` leaves out the game's table, for the table's own pages (read often, and
-    without it by `game_open_to`'s one prepared statement).
     """
-    access = Access.of(request, scoring=scoring)
-    if not table and not lock:
-        game = game_open_to(access, pk)
-        if game is None:
-            raise Http404("No game matches the given query.")
-        return game
-    # Its table too: the share page and a game's file read it, and the join costs nothing.
-    games = games_open_to(access).select_related("table")
-    # A write (`lock`) reads the checkpoint too: its version bump carries it on.
-    games = games.select_for_update(of=("self",)) if lock else games.defer("checkpoint")
+    games = Game.objects.open_to(Access.of(request, scoring=scoring)).select_related("table")
     return get_object_or_404(games, pk=pk)
 
 
-def navigate(request: HtmxHttpRequest, to, *, status: int | None = None) -> HttpResponse:
+def render(
+    request: HtmxHttpRequest,
+    template: str,
+    context: dict[str, Any] | None = None,
+    *,
+    partial: str | None = None,
+    status: int | None = None,
+) -> TemplateResponse:
+    """The page, or for an htmx request only its `partial` (a `{% partialdef %}` in it). A
+    form with errors answers 422 unless the caller says otherwise."""
+    if status is None:
+        form = (context or {}).get("form")
+        status = 422 if form is not None and form.errors else 200
+    name = f"{template}#{partial}" if partial and request.htmx else template
+    return TemplateResponse(request, name, context, status=status)
+
+
+def navigate(request: HtmxHttpRequest, to: Any, *, status: int | None = None) -> HttpResponse:
     """Post/redirect/get. htmx is told to load the page itself (HX-Redirect): following a
     plain redirect would swap a whole page into the fragment that made the request."""
     url = resolve_url(to)
@@ -74,7 +73,7 @@ def post_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     answers only the owner, as ever; any other method is refused."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+    def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method in ("GET", "HEAD"):
             return redirect("game", pk=pk)
         if request.method != "POST":

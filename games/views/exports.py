@@ -11,7 +11,7 @@ from django.views.decorators.http import require_safe
 
 from games import bundles, display, scoring
 from games.models import Game, Hand
-from games.views.base import HtmxHttpRequest, owned_game
+from games.views.base import HtmxHttpRequest, open_game
 from games.views.files import game_file
 
 CSV_HEADER = [
@@ -64,7 +64,7 @@ def _filename(text: str, fallback: str) -> str:
 
 @require_safe
 def export_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    game = owned_game(request, pk)
+    game = open_game(request, pk)
     result = game.replay()
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = _filename(game.title, "game")

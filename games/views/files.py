@@ -12,14 +12,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
-from django.template.response import TemplateResponse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import bundles, display, restore, scoring
 from games.forms.files import ImportForm
 from games.models import Game, Restore
-from games.views.base import HtmxHttpRequest, navigate, owned_game
+from games.views.base import HtmxHttpRequest, navigate, open_game, render
 
 REPORT_PAGE = 100  # games listed per page of an import's report
 
@@ -30,8 +29,8 @@ def game_file(
     notes: dict[int, str] | None = None,
 ) -> scoring.GameFile:
     """The game as its file says it: give `hands` and `notes` to save their queries."""
-    hands = game.recorded_hands() if hands is None else hands  # reads the notes too
-    notes = game.hand_notes() if notes is None else notes
+    if hands is None or notes is None:
+        hands, notes = game.recorded()
     return scoring.GameFile(
         name=game.name or None,
         rules=game.rules_obj(),
@@ -47,7 +46,7 @@ def game_file(
 
 @require_safe
 def export_game(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    game = owned_game(request, pk)
+    game = open_game(request, pk)
     response = JsonResponse(
         game_file(game).to_dict(), json_dumps_params={"indent": 1, "ensure_ascii": False}
     )
@@ -95,8 +94,7 @@ def import_game(request: HtmxHttpRequest) -> HttpResponse:
                     return navigate(request, item.game)
             return navigate(request, kept)
     context = {"form": form, "unfinished": unfinished(request.user), **context_extra}
-    template = "games/import.html#form" if request.htmx else "games/import.html"
-    return TemplateResponse(request, template, context, status=422 if form.errors else 200)
+    return render(request, "games/import.html", context, partial="form")
 
 
 def unfinished(user) -> list[Restore]:
@@ -121,5 +119,4 @@ def import_progress(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         request.GET.get("page")
     )
     context = {"restore": kept, "progress": done, "page": page}
-    template = "games/import_progress.html#report" if request.htmx else "games/import_progress.html"
-    return TemplateResponse(request, template, context)
+    return render(request, "games/import_progress.html", context, partial="report")

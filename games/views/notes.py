@@ -1,18 +1,17 @@
 """Notes: the table writes one on a game or on a hand; the owner alone may change them.
 
 A game's note shows under its title, a hand's in its history row, both on the watch page too,
-and both travel in the game file. A hand's row is cached per `history_version`, which
-`Game.set_hand_note` moves on, so the row is drawn again with its note.
+and both travel in the game file.
 """
 
 from django.contrib import messages
-from django.db import transaction
 from django.http import Http404, HttpResponse
-from django.template.response import TemplateResponse
 from django.views.decorators.http import require_http_methods
 
+from games import services
 from games.forms.notes import NoteForm
-from games.views.base import HtmxHttpRequest, navigate, owned_game
+from games.models import Access
+from games.views.base import HtmxHttpRequest, navigate, open_game, render
 
 TEMPLATE = "games/note.html"
 
@@ -23,33 +22,26 @@ def _saved(request: HtmxHttpRequest, note: str, what: str) -> None:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_note(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    game = owned_game(request, pk)
+    game = open_game(request, pk)
     form = NoteForm(request.POST if request.method == "POST" else None, initial={"note": game.note})
     if form.is_bound and form.is_valid():
         note = form.cleaned_data["note"]
-        with transaction.atomic():
-            game = owned_game(request, pk, lock=True)
-            game.set_note(note)
+        game = services.set_game_note(Access.of(request), pk, note)
         _saved(request, note, "the game")
         return navigate(request, game)
-    context = {"game": game, "form": form, "number": None}
-    return TemplateResponse(request, TEMPLATE, context, status=422 if form.errors else 200)
+    return render(request, TEMPLATE, {"game": game, "form": form, "number": None})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def hand_note(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
-    game = owned_game(request, pk)
+    game = open_game(request, pk)
     current = game.hands.filter(number=number).values_list("note", flat=True).first()
     if current is None:
         raise Http404("No such hand.")
     form = NoteForm(request.POST if request.method == "POST" else None, initial={"note": current})
     if form.is_bound and form.is_valid():
         note = form.cleaned_data["note"]
-        with transaction.atomic():
-            game = owned_game(request, pk, lock=True)
-            if not game.set_hand_note(number, note):
-                raise Http404("No such hand.")  # taken back meanwhile
+        game = services.set_hand_note(Access.of(request), pk, number, note)
         _saved(request, note, f"hand {number}")
         return navigate(request, game)
-    context = {"game": game, "form": form, "number": number}
-    return TemplateResponse(request, TEMPLATE, context, status=422 if form.errors else 200)
+    return render(request, TEMPLATE, {"game": game, "form": form, "number": number})

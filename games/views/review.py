@@ -10,7 +10,7 @@ from games import compare as what_if
 from games import scoring, stats
 from games.forms.compare import CompareForm
 from games.scoring.sources import SOURCES, TRADITIONS
-from games.views.base import HtmxHttpRequest, owned_game
+from games.views.base import HtmxHttpRequest, open_game
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ def rule_lines(rules: scoring.Rules) -> list[tuple[str, list[RuleLine]]]:
 
 @require_safe
 def rules_card(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
-    game = owned_game(request, pk)
+    game = open_game(request, pk)
     rules = game.rules_obj()
     preset = scoring.PRESETS.get(game.preset)
     context = {
@@ -110,7 +110,7 @@ def rules_reference(request: HtmxHttpRequest) -> TemplateResponse:
 @require_safe
 def compare(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     """The same hands under other rules, chosen in the query string so the link can be shared."""
-    game = owned_game(request, pk)
+    game = open_game(request, pk)
     hands = game.recorded_hands()
     result = game.replay(hands)
     rules = result.rules

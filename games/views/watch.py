@@ -12,7 +12,7 @@ its cache, and the watch page tells htmx not to swap on 304.
 The page shows only this game: no username, no links to the owner's pages, no other games.
 The owner turns the link off or replaces it on the share page; an old or disabled token is a 404.
 The share page also hands out the scoring link (/t/score/<token>/): opening it gives that
-browser's session the right to score the table's current game (`games.models.games_open_to`).
+browser's session the right to score the table's current game (`Game.objects.open_to`).
 """
 
 import ipaddress
@@ -23,7 +23,6 @@ import segno
 from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
-from django.db import connection, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
@@ -35,26 +34,14 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games.models import MAX_GRANTS, SCORE_GRANTS, Game, Table
-from games.parts import TIMEOUT, GameParts
-from games.views.base import HtmxHttpRequest, owned_game
+from games import services
+from games.fragments import TIMEOUT, GameFragments
+from games.models import MAX_GRANTS, SCORE_GRANTS, Access, Game, Table
+from games.views.base import HtmxHttpRequest, open_game
 
 POLL_SECONDS = 4
 GAME, TABLE = "game", "table"  # the two kinds of watch link
 LIVE = {GAME: "watch_live", TABLE: "table_live"}
-
-_GAMES = Game._meta.db_table
-_TABLES = Table._meta.db_table
-# The old per-game link works while both its own switch and its table's are on.
-_GAME_SQL = (
-    f"SELECT g.id, g.version FROM {_GAMES} g JOIN {_TABLES} t ON t.id = g.table_id "
-    "WHERE g.watch_token = %s AND g.watch_enabled = %s AND t.watch_enabled = %s"
-)
-# The table link shows the table's newest game.
-_TABLE_SQL = (
-    f"SELECT g.id, g.version FROM {_GAMES} g JOIN {_TABLES} t ON t.id = g.table_id "
-    "WHERE t.watch_token = %s AND t.watch_enabled = %s ORDER BY g.id DESC LIMIT 1"
-)
 
 
 def etag_for(token: str, state: tuple[int, int]) -> str:
@@ -66,19 +53,20 @@ def etag_for(token: str, state: tuple[int, int]) -> str:
 
 
 def watch_state(token: str, kind: str = GAME) -> tuple[int, int] | None:
-    """The shown game's id and version for an open watch link, or None.
-
-    Plain SQL: this runs for every watcher every few seconds, and building the ORM query
-    cost more than running it.
-    """
+    """The shown game's id and version for an open watch link, or None: the old per-game
+    link works while both its own switch and its table's are on; the table link shows the
+    table's newest game."""
     if "\x00" in token:
         return None
-    with connection.cursor() as cursor:
-        if kind == GAME:
-            cursor.execute(_GAME_SQL, [token, True, True])
-        else:
-            cursor.execute(_TABLE_SQL, [token, True])
-        return cursor.fetchone()
+    if kind == GAME:
+        games = Game.objects.filter(
+            watch_token=token, watch_enabled=True, table__watch_enabled=True
+        )
+    else:
+        games = Game.objects.filter(table__watch_token=token, table__watch_enabled=True).order_by(
+            "-pk"
+        )
+    return games.values_list("pk", "version").first()
 
 
 def watch_html(template: str, token: str, state: tuple[int, int], kind: str = GAME) -> str:
@@ -94,7 +82,7 @@ def watch_html(template: str, token: str, state: tuple[int, int], kind: str = GA
     html = cache.get(key)
     if html is None:
         game = Game.objects.get(pk=state[0])
-        parts = GameParts(game)
+        parts = GameFragments(game)
         etag = etag_for(token, (game.pk, game.version))
         context = {
             "game": game,
@@ -219,12 +207,13 @@ def qr_svg(link: str) -> SafeString:
 def share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The owner's page for the table's links: show them, turn them on or off, replace them."""
     if request.method == "POST":
-        with transaction.atomic():
-            game = owned_game(request, pk, lock=True)
-            table = Table.objects.select_for_update().get(pk=game.table_id)
-            change_links(request, table, request.POST.get("action"))
+        game, done = services.change_links(Access.of(request), pk, request.POST.get("action"))
+        if done:
+            messages.success(request, done)
+        else:
+            messages.warning(request, "Nothing changed.")
         return redirect("share", pk=game.pk)
-    game = owned_game(request, pk)
+    game = open_game(request, pk)
     table = game.table
     link = reachable_url(request, reverse("table_watch", args=[table.watch_token]))
     score_link = None
@@ -241,23 +230,3 @@ def share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "score_qr": qr_svg(score_link) if score_link else None,
     }
     return TemplateResponse(request, "games/share.html", context)
-
-
-def change_links(request: HtmxHttpRequest, table: Table, action: str | None) -> None:
-    if action == "off":
-        table.set_watch_link(enabled=False)
-        messages.success(request, "The table link is off: nobody can open it now.")
-    elif action == "on":
-        table.set_watch_link(enabled=True)
-        messages.success(request, "The table link works again.")
-    elif action == "replace":
-        table.set_watch_link(enabled=True, new_token=True)
-        messages.success(request, "New table link made; the old links no longer work.")
-    elif action == "score_on":
-        table.set_scoring_link(enabled=True)
-        messages.success(request, "Scoring link made: a phone that opens it can score here.")
-    elif action == "score_off":
-        table.set_scoring_link(enabled=False)
-        messages.success(request, "The scoring link is off: only you can score this table now.")
-    else:
-        messages.warning(request, "Nothing changed.")

@@ -10,11 +10,12 @@ import segno
 import zxingcpp
 from django.apps import apps
 from django.db import connection
+from django.http import Http404
 from django.test import Client
 from django.urls import reverse
 
-from games import recording
-from games.models import Game, Hand, Table
+from games import services
+from games.models import Access, Game, Hand, Table
 from games.views.watch import is_loopback, qr_svg
 from tests.accounts.guests import make_guest, sign_in_guest, start_as_visitor
 from tests.conftest import QUIET_HAND
@@ -383,12 +384,12 @@ def test_the_share_page_changes_need_the_csrf_token(owner, make_game):
     assert Table.objects.get(pk=game.table_id).score_token is None
 
 
-def test_writing_takes_a_plain_user_as_the_owner_alone(owner, stranger, make_game):
-    """Callers that pass a user (imports, older code) keep the owner-only rule."""
+def test_a_locked_write_is_the_owners_alone_without_a_scoring_grant(owner, stranger, make_game):
     game = make_game()
-    with recording.writing(owner, game.pk) as table:
-        assert table.game == game
-    with pytest.raises(Exception, match="No such game"), recording.writing(stranger, game.pk):
+    with services.locked_game(Access(user=owner), game.pk) as locked:
+        assert locked.game == game
+    stranger_access = Access(user=stranger, scoring=True)
+    with pytest.raises(Http404), services.locked_game(stranger_access, game.pk):
         pass
 
 
@@ -450,7 +451,7 @@ def test_games_of_one_table_share_it_again_without_a_rematch_link(
         Hand(game=middle, number=n, bids=BIG_HAND["bids"], tricks=BIG_HAND["tricks"])
         for n in range(1, 6)
     )
-    middle.save_summary(middle.replay(), 5)
+    middle.save_summary(middle.replay())
     last = rematch_of(middle, client)
     middle.delete()
     assert Game.objects.get(pk=last.pk).rematch_of is None

@@ -7,7 +7,7 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
-from games import recording, scoring
+from games import scoring, services
 from games.models import Game, Hand
 from games.scoring import limits
 from tests.conftest import quiet_hands
@@ -73,8 +73,8 @@ def test_a_rematch_past_the_limit_is_refused_and_the_game_is_unchanged(
 def test_create_game_itself_refuses_so_no_caller_can_forget(owner, make_game, monkeypatch):
     make_game()
     monkeypatch.setattr(limits, "MAX_ACCOUNT_GAMES", 1)
-    with pytest.raises(recording.LimitReached):
-        recording.create_game(
+    with pytest.raises(services.LimitReached):
+        services.create_game(
             owner,
             name="",
             players=["Ann", "Ben", "Cat", "Dan"],

@@ -6,7 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.parts import ROWS_PER_PAGE
+from games.fragments import ROWS_PER_PAGE
 from tests.conftest import quiet_hands
 from tests.web.conftest import HX
 

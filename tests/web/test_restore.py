@@ -10,8 +10,8 @@ from django.db import DatabaseError, connection
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
-from games import bundles, recording, restore
-from games.models import Game, Hand, Restore, RestoreItem
+from games import bundles, restore, services
+from games.models import Access, Game, Hand, Restore, RestoreItem
 from tests.conftest import QUIET_HAND
 from tests.web.conftest import BIG_HAND
 from tests.web.test_files import export_all, import_file
@@ -34,7 +34,7 @@ def full_game(make_game, owner):
     Hand.objects.filter(game=game, number=2).update(note="misdeal, redealt")
     Hand.objects.filter(game=game, number=4).update(note="renege: 3 tricks to Ben + Dan")
     game.refresh_from_db()
-    rematch, _ = recording.start_rematch(game, game.replay())
+    rematch, _ = services.start_rematch(Access(user=game.owner), game.pk)
     return game, rematch
 
 
@@ -152,7 +152,7 @@ def bundle_of(count, hands=1):
 def test_each_game_is_committed_on_its_own(transactional_db, owner):
     """Another user's write waits for one game at most: each game is its own transaction."""
     seen = []
-    create = recording.create_game
+    create = services.create_game
 
     def watching(*args, **kwargs):
         # Before each game, another connection counts the games already committed.
@@ -166,7 +166,7 @@ def test_each_game_is_committed_on_its_own(transactional_db, owner):
 
     kept = restore.stage(owner, bundles.GameSource(json.dumps(bundle_of(3))))
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(recording, "create_game", watching)
+        patch.setattr(services, "create_game", watching)
         restore.import_some(kept)
     assert seen == [0, 1, 2]
     assert Game.objects.count() == 3

@@ -1,0 +1,605 @@
+"""Every write to a game goes through here: lock it, check the write once, replay once, save.
+
+A view opens the game with `locked_game(access, pk)`: one transaction, the game's row locked
+and its hands read. It binds its form, then calls one function here with what the form read.
+That function checks the write against the game as it now is, replays the hands once with the
+write in place, saves, and returns a `Written` holding what the response shows. A refused write
+raises before anything is saved: `scoring.HandError` (the hand breaks a rule; the message names
+the seat) or `Conflict` (the form no longer matches the game: another phone recorded that hand
+first, or the game changed since the form was shown).
+"""
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from functools import cached_property
+from typing import Any, Literal
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.db.models import JSONField, Q, Value
+from django.http import Http404
+from django.utils import timezone
+
+from games import display, scoring
+from games.models import Access, Game, Hand, Table, stored_hand
+from games.scoring import limits
+
+OUT_OF_DATE = (
+    "This game changed on another phone since that form was shown, so nothing was recorded. "
+    "Here is the current state."
+)
+GAME_OVER = "The game is over: no more hands can be recorded."
+NO_UNDO = "That correction can no longer be undone; nothing was changed."
+
+
+class Conflict(Exception):
+    """The game moved on since the form was shown; the message says how."""
+
+
+class LimitReached(Conflict):
+    """The write would take the game or the account past a limit of `scoring.limits`: an
+    account's export must always import again, so what the import refuses is never made."""
+
+
+def hands_label(first: int, last: int) -> str:
+    """ "hand 6" or "hands 6-8", for what a correction would remove."""
+    return f"hand {first}" if first == last else f"hands {first}-{last}"
+
+
+class EndsEarlier(Exception):
+    """A correction that ends the game before its last recorded hand: nothing is saved until
+    the person confirms that the hands after the new end go (`correct_hand(cut_after=...)`)."""
+
+    def __init__(self, ended_after: int, last: int, ending: str | None) -> None:
+        self.ended_after = ended_after
+        self.removed = hands_label(ended_after + 1, last)
+        how = f": {ending}" if ending else ""
+        super().__init__(
+            f"With this correction the game ends after hand {ended_after}{how}. "
+            f"{self.removed.capitalize()} would be removed."
+        )
+
+
+@dataclass(frozen=True)
+class Removed:
+    """What a correction that ended the game earlier took away, to put back on an undo: the
+    corrected hand as it was and the removed hands' rows, as JSON (a session keeps it)."""
+
+    version: int  # the game's version right after the correction; an undo needs it unchanged
+    number: int
+    rows: list[dict[str, Any]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"version": self.version, "number": self.number, "rows": self.rows}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Removed | None":
+        try:
+            return cls(int(data["version"]), int(data["number"]), list(data["rows"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    @property
+    def label(self) -> str:
+        numbers = [row["number"] for row in self.rows if row["number"] != self.number]
+        return hands_label(min(numbers), max(numbers)) if numbers else ""
+
+
+@dataclass(frozen=True)
+class Written:
+    """A saved write: the game as it now is, its replay, and which history rows changed."""
+
+    game: Game
+    result: scoring.GameResult
+    notes: dict[int, str] = field(default_factory=dict)
+    notice: str | None = None
+    added_row: int | None = None  # the hand whose row joined the history
+    removed_row: int | None = None  # the hand whose row left it
+    earlier_rows_changed: bool = False  # a correction: every later score moved
+    removed: Removed | None = None  # the hands a correction removed, for its undo
+
+
+@dataclass(frozen=True)
+class Step:
+    """An entry step a game waits for: the bids of the next hand, or the tricks of the hand
+    being played; a hand that bids itself ("unbid") starts with its tricks."""
+
+    kind: Literal["bids", "tricks", "unbid"]
+    number: int
+
+    @property
+    def form(self) -> Literal["bids", "tricks"]:
+        """The form that enters it: an unbid hand's tricks are entered like any others."""
+        return "bids" if self.kind == "bids" else "tricks"
+
+
+def due_step(rules: scoring.Rules, recorded: int, playing: bool, over: bool) -> Step | None:
+    """The step a game waits for, given its hands recorded so far, whether the last of them
+    is being played (its tricks not in yet) and whether the game is over."""
+    if over:
+        return None
+    if playing:
+        return Step("tricks", recorded)
+    number = recorded + 1
+    return Step("bids" if scoring.needs_bids(rules, number) else "unbid", number)
+
+
+class LockedGame:
+    """A game locked for one write: its row, its hands and their notes, read once."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.hands, self.notes = game.recorded()
+
+    @property
+    def rules(self) -> scoring.Rules:
+        return self.game.rules_obj()
+
+    @cached_property
+    def result(self) -> scoring.GameResult:
+        """The game as it stands, before the write: for a refused write's page and forms."""
+        return self.game.replay(self.hands)
+
+    def replay(self, hands: list[scoring.Hand]) -> scoring.GameResult:
+        return self.game.replay(hands)
+
+    def due(self) -> Step | None:
+        """The step the game waits for. Its summary is a replay of exactly these hands (both
+        are written in one transaction, and the game is locked), so this needs no replay."""
+        playing = bool(self.hands) and self.hands[-1].tricks is None
+        return due_step(self.rules, len(self.hands), playing, self.game.finished)
+
+
+@contextmanager
+def locked_game(access: Access, pk: int) -> Iterator[LockedGame]:
+    """The game, locked for one write, if `access` may write it (`Game.objects.open_to`, the
+    one rule: its owner, or a phone holding the table's scoring link); a 404 for anyone else."""
+    with transaction.atomic():
+        games = Game.objects.open_to(access).select_for_update(of=("self",))
+        game = games.filter(pk=pk).first()
+        if game is None:
+            raise Http404("No such game.")
+        yield LockedGame(game)
+
+
+def _check_version(locked: LockedGame, version: int | None) -> None:
+    if version != locked.game.version:
+        raise Conflict(
+            "This game was changed on another phone since you opened this form. "
+            "Here is the current score; nothing was overwritten."
+        )
+
+
+def step_for(locked: LockedGame, form: str, posted: int | None) -> Step:
+    """The step a posted bids or tricks form is for, if it is the one the game waits for."""
+    due = locked.due()
+    if due is None:
+        raise Conflict(GAME_OVER)
+    if due.form == form and due.number == posted:
+        if due.kind != "tricks":
+            _room_for_hand(due.number)
+        return due
+    if form == "bids" and due.kind == "unbid" and posted == due.number:
+        raise Conflict(
+            f"Hand {posted} bids itself at this table, so nobody bids: enter its tricks. "
+            "Here is the current state."
+        )
+    # The hands this form's step is done for: every hand with its bids in for a bids form.
+    done = len(locked.hands) - (form == "tricks" and due.kind == "tricks")
+    if posted is not None and 1 <= posted <= done:
+        raise Conflict(
+            f"Hand {posted}'s {form} were already recorded (perhaps from another phone). "
+            "Here is the current state."
+        )
+    raise Conflict(OUT_OF_DATE)
+
+
+def _bids_as_read(result: scoring.GameResult, number: int, bids: Sequence[Any] | None) -> Any:
+    """The bids as the engine read them (a 0 that is nil is stored as nil); JSON null for a
+    hand that bids itself (a bare None would be SQL NULL, which the column refuses)."""
+    if bids is None:
+        return Value(None, JSONField())
+    if result.pending is not None and result.pending.number == number:
+        return list(result.pending.bids)
+    if number <= len(result.hands):
+        return list(result.hands[number - 1].bids)
+    return list(bids)
+
+
+def _save(
+    locked: LockedGame,
+    result: scoring.GameResult,
+    notes: dict[int, str] | None = None,
+    *,
+    bids_only: bool = False,
+    **written: Any,
+) -> Written:
+    history_changed = written.get("removed_row") is not None or written.get("earlier_rows_changed")
+    locked.game.save_summary(
+        result, history_changed=bool(history_changed), scored_hands_changed=not bids_only
+    )
+    return Written(locked.game, result, locked.notes if notes is None else notes, **written)
+
+
+def record_step(locked: LockedGame, step: Step, values: Sequence[Any]) -> Written:
+    """Record `step` (from `step_for`): the bids of the next hand, the tricks of the hand
+    being played, or the tricks of a hand that bids itself."""
+    if step.kind == "bids":
+        result = locked.replay([*locked.hands, scoring.Hand(tuple(values))])
+        _new_hand(locked, step, bids=_bids_as_read(result, step.number, values))
+        return _save(locked, result, bids_only=True)
+    if step.kind == "unbid":
+        result = locked.replay([*locked.hands, scoring.Hand(None, tuple(values))])
+        bids = _bids_as_read(result, step.number, None)
+        _new_hand(locked, step, bids=bids, tricks=list(values))
+        return _save(locked, result, added_row=step.number)
+    playing = locked.hands[-1]
+    result = locked.replay([*locked.hands[:-1], scoring.Hand(playing.bids, tuple(values))])
+    locked.game.hands.filter(number=step.number).update(
+        tricks=list(values), updated_at=timezone.now()
+    )
+    return _save(
+        locked,
+        result,
+        added_row=step.number,
+        notice=display.hand_line(result, step.number),
+    )
+
+
+def _new_hand(locked: LockedGame, step: Step, **values: Any) -> None:
+    try:
+        Hand.objects.create(game=locked.game, number=step.number, **values)
+    except IntegrityError as exc:
+        # Unreachable while the lock holds; the unique (game, number) constraint has the last
+        # word. Raising out of `locked_game` rolls the whole write back.
+        raise Conflict(
+            f"Hand {step.number}'s {step.form} were already recorded (perhaps from another "
+            "phone). Here is the current state."
+        ) from exc
+
+
+_KEPT_FIELDS = ("number", "bids", "tricks", "note", "recorded_at", "updated_at")
+
+
+def correct_hand(
+    locked: LockedGame,
+    number: int,
+    bids: list[Any] | None,
+    tricks: list[Any] | None,
+    version: int | None,
+    *,
+    cut_after: int | None = None,
+) -> Written:
+    """Correct any recorded hand; every later hand and the game-over state follow.
+    `bids` is None for a hand that bids itself.
+
+    A correction that ends the game earlier raises `EndsEarlier` unless `cut_after` names
+    the same new end: the person confirmed, and the hands after it are removed (kept in
+    `Written.removed` for an undo)."""
+    _check_version(locked, version)
+    count = len(locked.hands)
+    if not 1 <= number <= count:
+        raise Conflict(f"There is no hand {number} in this game any more.")
+    if tricks is None and number != count:
+        raise scoring.HandError(
+            number, "only the last hand can be left without tricks", field="tricks"
+        )
+    hands = list(locked.hands)
+    hands[number - 1] = stored_hand(bids, tricks)
+    try:
+        result = locked.replay(hands)
+    except scoring.HandError as error:
+        hands, result = _ended_before(locked, hands, number, error)
+        if cut_after != len(hands):
+            raise EndsEarlier(len(hands), count, result.ending) from error
+    rows = locked.game.hands.all()
+    notes = locked.notes
+    saved: list[dict[str, Any]] = []
+    if len(hands) < count:
+        kept = rows.filter(Q(number=number) | Q(number__gt=len(hands))).order_by("number")
+        saved = [_as_json(row) for row in kept.values(*_KEPT_FIELDS)]
+        rows.filter(number__gt=len(hands)).delete()
+        notes = {n: note for n, note in notes.items() if n <= len(hands)}
+    rows.filter(number=number).update(
+        bids=_bids_as_read(result, number, bids),
+        tricks=None if tricks is None else list(tricks),
+        updated_at=timezone.now(),
+    )
+    if len(hands) == count:
+        notice = f"Hand {number} corrected; every score after it was worked out again."
+        return _save(locked, result, notes, notice=notice, earlier_rows_changed=True)
+    gone = hands_label(len(hands) + 1, count)
+    notice = (
+        f"Hand {number} corrected: the game now ends after hand {len(hands)}, "
+        f"so {gone} {'was' if gone.startswith('hand ') else 'were'} removed."
+    )
+    write = _save(locked, result, notes, notice=notice, earlier_rows_changed=True)
+    # An undo is good only while the game stays at the version this write moved it on to.
+    return replace(write, removed=Removed(locked.game.version, number, saved))
+
+
+def _ended_before(
+    locked: LockedGame, hands: list[scoring.Hand], number: int, error: scoring.HandError
+) -> tuple[list[scoring.Hand], scoring.GameResult]:
+    """The hands up to the corrected game's new end, if `error` is a later hand refused
+    for coming after it; any other problem is raised as it is."""
+    if error.number <= number:
+        raise error
+    kept = hands[: error.number - 1]
+    result = locked.replay(kept)
+    if not result.finished or result.ended_after != len(kept):
+        raise error
+    return kept, result
+
+
+def put_back(locked: LockedGame, version: int | None, removed: Removed) -> Written:
+    """Undo a correction that ended the game earlier: the corrected hand as it was and the
+    removed hands, rows and times exactly; only while nothing else changed since."""
+    _check_version(locked, version)
+    if removed.version != locked.game.version:
+        raise Conflict(
+            "The game changed after that correction, so it can no longer be undone; "
+            "nothing was changed."
+        )
+    count = len(locked.hands)
+    before = {row["number"]: row for row in removed.rows}
+    corrected = before.get(removed.number)
+    numbers = sorted(n for n in before if n != removed.number)
+    if (
+        corrected is None
+        or count < removed.number
+        or numbers != list(range(count + 1, count + 1 + len(numbers)))
+    ):
+        raise Conflict(NO_UNDO)
+    hands = list(locked.hands)
+    hands[removed.number - 1] = stored_hand(corrected["bids"], corrected["tricks"])
+    hands += [stored_hand(before[n]["bids"], before[n]["tricks"]) for n in numbers]
+    try:
+        result = locked.replay(hands)
+    except scoring.HandError as error:
+        raise Conflict(NO_UNDO) from error
+    rows = locked.game.hands.all()
+    rows.filter(number=removed.number).update(
+        bids=_json_or_null(corrected["bids"]),
+        tricks=corrected["tricks"],
+        updated_at=_when(corrected["updated_at"]),
+    )
+    new = Hand.objects.bulk_create(
+        Hand(
+            game=locked.game,
+            number=n,
+            bids=_json_or_null(before[n]["bids"]),
+            tricks=before[n]["tricks"],
+            note=before[n]["note"],
+        )
+        for n in numbers
+    )
+    # auto_now_add and auto_now stamp the rows anew: set their own times back.
+    for row, n in zip(new, numbers, strict=True):
+        row.recorded_at = _when(before[n]["recorded_at"])
+        row.updated_at = _when(before[n]["updated_at"])
+    Hand.objects.bulk_update(new, ["recorded_at", "updated_at"])
+    notes = {**locked.notes, **{n: before[n]["note"] for n in numbers if before[n]["note"]}}
+    return _save(
+        locked,
+        result,
+        notes,
+        notice=f"Undone: {removed.label} put back, and hand {removed.number} as it was.",
+        earlier_rows_changed=True,
+    )
+
+
+def undo_last(locked: LockedGame, version: int | None) -> Written:
+    """Take back the last step: a hand's tricks, or the bids of a hand still being played."""
+    _check_version(locked, version)
+    if not locked.hands:
+        raise Conflict("There is nothing to undo yet.")
+    number = len(locked.hands)
+    last = locked.game.hands.filter(number=number)
+    kept = locked.hands[:-1]
+    notes = {n: note for n, note in locked.notes.items() if n != number}
+    if locked.hands[-1].tricks is None:
+        last.delete()
+        notice = f"Took back hand {number}'s bids."
+        return _save(locked, locked.replay(kept), notes, notice=notice, bids_only=True)
+    if locked.hands[-1].bids is None:
+        # A hand that bid itself has nothing left without its tricks: its step comes back.
+        last.delete()
+        notice = f"Took back hand {number}'s tricks."
+        return _save(locked, locked.replay(kept), notes, notice=notice, removed_row=number)
+    last.update(tricks=None, updated_at=timezone.now())
+    hands = [*kept, scoring.Hand(locked.hands[-1].bids)]
+    return _save(
+        locked,
+        locked.replay(hands),
+        notice=f"Took back hand {number}'s tricks; its bids stay.",
+        removed_row=number,
+    )
+
+
+def _as_json(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **row,
+        "recorded_at": row["recorded_at"].isoformat(),
+        "updated_at": row["updated_at"].isoformat(),
+    }
+
+
+def _when(value: str) -> datetime:
+    return datetime.fromisoformat(value)
+
+
+def _json_or_null(value: Any) -> Any:
+    return Value(None, JSONField()) if value is None else value
+
+
+def _room_for_hand(number: int) -> None:
+    """A game keeps at most MAX_HANDS hands."""
+    if number > limits.MAX_HANDS:
+        raise LimitReached(
+            f"A game keeps at most {limits.MAX_HANDS:,} hands, so hand {number} was not "
+            "recorded. Start a new game to play on."
+        )
+
+
+def _room_for_game(owner: Any, hands: int) -> None:
+    """An account keeps at most MAX_ACCOUNT_GAMES games and MAX_ACCOUNT_HANDS hands in all.
+
+    Called inside the creating transaction with the owner's row locked, so two phones can't
+    both take the last place."""
+    _room_for_hand(hands)
+    get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk").first()
+    have_games, have_hands = Game.objects.filter(owner=owner).counts()
+    # A new game needs room for its first hand at least.
+    passed = limits.account_limits_passed(have_games, have_hands, 1, max(hands, 1))
+    if "games" in passed:
+        raise LimitReached(
+            f"An account keeps at most {limits.MAX_ACCOUNT_GAMES:,} games and yours has "
+            f"{have_games:,}, so no new game was started."
+        )
+    if "hands" in passed:
+        raise LimitReached(
+            f"An account keeps at most {limits.MAX_ACCOUNT_HANDS:,} hands in all its games and "
+            f"yours has {have_hands:,}, so no new game was started."
+        )
+
+
+def create_game(
+    owner: Any,
+    *,
+    name: str,
+    players: Sequence[str],
+    rules: scoring.Rules,
+    preset: str,
+    first_dealer: int,
+    hands: Sequence[scoring.Hand] = (),
+    rematch_of: Game | None = None,
+    table: Table | None = None,
+    check_limits: bool = True,
+) -> Game:
+    """A new game, and for an import its hands, all or nothing; LimitReached if the account
+    has no room for it. A rematch joins its game's table; any other game gets a table of its
+    own unless one is given. A restore checks its whole file against the account before it
+    starts (`check_limits=False`): a count per game would make a big import quadratic."""
+    with transaction.atomic():
+        if check_limits:
+            _room_for_game(owner, len(hands))
+        if table is None:
+            table = rematch_of.table if rematch_of is not None else Table.objects.create()
+        game = Game.objects.create(
+            owner=owner,
+            table=table,
+            rematch_of=rematch_of,
+            name=name,
+            players=list(players),
+            rules=rules.to_dict(),
+            preset=preset,
+            first_dealer=first_dealer,
+            player_names=f"|{'|'.join(players)}|".lower(),
+        )
+        result = game.replay(list(hands), rules=rules)
+        Hand.objects.bulk_create(
+            Hand(
+                game=game,
+                number=number,
+                bids=_bids_as_read(result, number, hand.bids),
+                tricks=None if hand.tricks is None else list(hand.tricks),
+            )
+            for number, hand in enumerate(hands, start=1)
+        )
+        game.save_summary(result)
+        return game
+
+
+def start_rematch(access: Access, pk: int) -> tuple[Game, bool]:
+    """The rematch of a finished game, made once: a second tap (or phone) finds the first,
+    and says so with False. Same players and rules; the deal carries on round the table.
+
+    A scoring phone's second tap finds the game no longer open to it (the rematch is the
+    table's game now), so the rematch it started is looked for first."""
+    with transaction.atomic():
+        games = Game.objects.open_to(access).select_for_update(of=("self",))
+        game = games.filter(pk=pk).first()
+        # Through the game's pk, whose lookup takes a number too big for the column as no
+        # match; a foreign key's lookup would send it to the database, which refuses it.
+        asked = Game.objects.filter(pk=pk).values("pk")
+        started = Game.objects.open_to(access).filter(rematch_of__in=asked).first()
+        if started is not None:
+            return started, False
+        if game is None:
+            raise Http404("No such game.")
+        result = game.replay()
+        if not result.finished:
+            raise Conflict("A rematch can start once this game is over.")
+        try:
+            new = create_game(
+                game.owner,
+                name=game.name,
+                players=game.players,
+                rules=result.rules,
+                preset=game.preset,
+                first_dealer=result.next_dealer,
+                rematch_of=game,
+            )
+        except IntegrityError:  # another phone made it first, outside this lock
+            return Game.objects.get(rematch_of=game), False
+        # The finished game's page now points at the rematch.
+        game.bump_version()
+        return new, True
+
+
+def set_game_note(access: Access, pk: int, note: str) -> Game:
+    """The game's own note: the owner's alone."""
+    with transaction.atomic():
+        game = _owned_for_update(access, pk)
+        game.set_note(note)
+        return game
+
+
+def set_hand_note(access: Access, pk: int, number: int, note: str) -> Game:
+    """A hand's note: the owner's alone; 404 if the hand was taken back meanwhile."""
+    with transaction.atomic():
+        game = _owned_for_update(access, pk)
+        if not game.set_hand_note(number, note):
+            raise Http404("No such hand.")
+        return game
+
+
+LINK_CHANGES = {
+    "off": "The table link is off: nobody can open it now.",
+    "on": "The table link works again.",
+    "replace": "New table link made; the old links no longer work.",
+    "score_on": "Scoring link made: a phone that opens it can score here.",
+    "score_off": "The scoring link is off: only you can score this table now.",
+}
+
+
+def change_links(access: Access, pk: int, action: str | None) -> tuple[Game, str | None]:
+    """Turn the table's links on or off, or replace them; the owner's alone. Returns the
+    game and what changed in words (None: an action we don't know, nothing changed)."""
+    with transaction.atomic():
+        game = _owned_for_update(access, pk)
+        table = Table.objects.select_for_update().get(pk=game.table_id)
+        if action == "off":
+            table.set_watch_link(enabled=False)
+        elif action == "on":
+            table.set_watch_link(enabled=True)
+        elif action == "replace":
+            table.set_watch_link(enabled=True, new_token=True)
+        elif action == "score_on":
+            table.set_scoring_link(enabled=True)
+        elif action == "score_off":
+            table.set_scoring_link(enabled=False)
+        else:
+            return game, None
+        return game, LINK_CHANGES[action]
+
+
+def _owned_for_update(access: Access, pk: int) -> Game:
+    owner_only = Access(user=access.user)
+    game = Game.objects.open_to(owner_only).select_for_update(of=("self",)).filter(pk=pk).first()
+    if game is None:
+        raise Http404("No such game.")
+    return game
