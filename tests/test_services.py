@@ -1,0 +1,170 @@
+"""games.services without the HTTP layer: every write checks once, replays once, saves all or
+nothing, and leaves the summary a fresh replay of the hands."""
+
+import pytest
+from django.http import Http404
+
+from games import scoring, services
+from games.models import Access, Game, Hand
+from tests.conftest import QUIET_HAND, assert_summary_is_a_fresh_replay, quiet_hands
+
+pytestmark = pytest.mark.django_db
+
+# Ann + Cat bid 12 and take 12: 120 points, a game to 100 in one hand.
+WINNING_HAND = {"bids": [6, 1, 6, 1], "tricks": [6, 0, 6, 1]}
+
+
+def owner_of(game: Game) -> Access:
+    return Access(user=game.owner)
+
+
+def record(game: Game, form: str, number: int, values: list) -> services.Written:
+    with services.locked_game(owner_of(game), game.pk) as locked:
+        step = services.step_for(locked, form, number)
+        return services.record_step(locked, step, values)
+
+
+def test_a_hand_in_two_steps_keeps_the_summary_a_fresh_replay(make_game):
+    game = make_game(quiet_hands(2))
+    bids = record(game, "bids", 3, [4, 3, 3, 3])
+    assert bids.added_row is None
+    assert bids.result.pending is not None
+    assert_summary_is_a_fresh_replay(game)
+    tricks = record(game, "tricks", 3, [7, 6, None, None])
+    assert tricks.added_row == 3
+    assert tricks.notice == "Hand 3: Ann + Cat +70, Ben + Dan +60"
+    assert [side.score for side in tricks.result.sides] == [210, 180]
+    assert_summary_is_a_fresh_replay(game)
+
+
+def test_the_step_a_game_waits_for(make_game):
+    game = make_game([QUIET_HAND, {"bids": [3, 3, 4, 2]}])
+    rules = game.rules_obj()
+    assert services.due_step(rules, 2, True, False) == services.Step("tricks", 2)
+    assert services.due_step(rules, 2, False, False) == services.Step("bids", 3)
+    assert services.due_step(rules, 2, False, True) is None
+    bids_itself = scoring.Rules.from_dict({"preset": "standard", "first_hand_bids_itself": 4})
+    assert services.due_step(bids_itself, 0, False, False) == services.Step("unbid", 1)
+
+
+@pytest.mark.parametrize(
+    ("form", "number", "problem"),
+    [
+        ("bids", 3, "changed on another phone"),
+        ("bids", 1, "Hand 1's bids were already recorded"),
+        ("bids", 2, "Hand 2's bids were already recorded"),
+        ("tricks", 1, "Hand 1's tricks were already recorded"),
+        ("tricks", 3, "changed on another phone"),
+        ("tricks", None, "changed on another phone"),
+    ],
+)
+def test_a_step_for_another_hand_is_a_conflict_and_saves_nothing(make_game, form, number, problem):
+    game = make_game([QUIET_HAND, {"bids": [3, 3, 4, 2]}])
+    version = game.version
+    with pytest.raises(services.Conflict, match=problem):  # noqa: SIM117
+        with services.locked_game(owner_of(game), game.pk) as locked:
+            services.step_for(locked, form, number)
+    game.refresh_from_db()
+    assert game.version == version
+
+
+def test_a_finished_game_takes_no_step(make_game):
+    game = make_game([WINNING_HAND], target_score=100)
+    assert game.finished
+    with pytest.raises(services.Conflict, match="The game is over"):  # noqa: SIM117
+        with services.locked_game(owner_of(game), game.pk) as locked:
+            services.step_for(locked, "bids", 2)
+
+
+def test_a_hand_that_bids_itself_refuses_bids_and_starts_with_its_tricks(make_game):
+    game = make_game(first_hand_bids_itself=4)
+    with pytest.raises(services.Conflict, match="bids itself"):  # noqa: SIM117
+        with services.locked_game(owner_of(game), game.pk) as locked:
+            services.step_for(locked, "bids", 1)
+    written = record(game, "tricks", 1, [7, 6, None, None])
+    assert written.added_row == 1
+    assert Hand.objects.get(game=game, number=1).bids is None
+    assert_summary_is_a_fresh_replay(game)
+
+
+def test_a_hand_the_rules_refuse_leaves_nothing_saved(make_game):
+    game = make_game(quiet_hands(1))
+    version = game.version
+    with pytest.raises(scoring.HandError):
+        record(game, "bids", 2, [4, 3, 3, 30])
+    game.refresh_from_db()
+    assert (game.version, game.hands.count()) == (version, 1)
+
+
+def test_a_correction_that_ends_the_game_earlier_asks_first_then_can_be_undone(make_game):
+    # 70 a hand for Ann + Cat reaches 150 at hand 3; 120 at hand 2 reaches it there.
+    game = make_game([QUIET_HAND, QUIET_HAND, QUIET_HAND], target_score=150)
+    ending = WINNING_HAND
+    with pytest.raises(services.EndsEarlier) as asked:  # noqa: SIM117
+        with services.locked_game(owner_of(game), game.pk) as locked:
+            services.correct_hand(locked, 2, ending["bids"], ending["tricks"], game.version)
+    assert asked.value.ended_after == 2
+    assert game.hands.count() == 3
+    with services.locked_game(owner_of(game), game.pk) as locked:
+        write = services.correct_hand(
+            locked, 2, ending["bids"], ending["tricks"], game.version, cut_after=2
+        )
+    assert write.removed is not None
+    assert write.removed.label == "hand 3"
+    assert game.hands.count() == 2
+    assert_summary_is_a_fresh_replay(game)
+    with services.locked_game(owner_of(game), game.pk) as locked:
+        services.put_back(locked, locked.game.version, write.removed)
+    assert [h.to_scoring() for h in game.hands.order_by("number")] == [
+        scoring.Hand((4, 3, 3, 3), (4, 3, 3, 3))
+    ] * 3
+    assert_summary_is_a_fresh_replay(game)
+
+
+def test_undo_takes_back_the_last_step_once_per_version(make_game):
+    game = make_game([QUIET_HAND, {"bids": [3, 3, 4, 2]}])
+    with services.locked_game(owner_of(game), game.pk) as locked:
+        version = locked.game.version
+        write = services.undo_last(locked, version)
+    assert write.notice == "Took back hand 2's bids."
+    with pytest.raises(services.Conflict):  # noqa: SIM117
+        with services.locked_game(owner_of(game), game.pk) as locked:
+            services.undo_last(locked, version)  # a second tap with the old version
+    assert game.hands.count() == 1
+    assert_summary_is_a_fresh_replay(game)
+
+
+def test_a_rematch_is_made_once(make_game):
+    game = make_game([WINNING_HAND], target_score=100)
+    first, created = services.start_rematch(owner_of(game), game.pk)
+    again, created_again = services.start_rematch(owner_of(game), game.pk)
+    assert (created, created_again) == (True, False)
+    assert first == again
+    assert first.table_id == game.table_id
+    assert Game.objects.filter(rematch_of=game).count() == 1
+
+
+def test_a_rematch_waits_for_the_end_of_the_game(make_game):
+    game = make_game(quiet_hands(1))
+    with pytest.raises(services.Conflict, match="once this game is over"):
+        services.start_rematch(owner_of(game), game.pk)
+
+
+def test_notes_and_links_are_the_owners_alone(make_game, stranger):
+    game = make_game(quiet_hands(2))
+    game.table.set_scoring_link(enabled=True)
+    game.table.refresh_from_db()
+    phone = Access(stranger, grants=((game.table_id, game.table.score_token),), scoring=True)
+    with pytest.raises(Http404):
+        services.set_game_note(phone, game.pk, "mine now")
+    with pytest.raises(Http404):
+        services.change_links(phone, game.pk, "replace")
+    with pytest.raises(Http404):
+        services.set_hand_note(owner_of(game), game.pk, 9, "no such hand")
+    services.set_hand_note(owner_of(game), game.pk, 2, "misdeal")
+    changed, said = services.change_links(owner_of(game), game.pk, "score_off")
+    assert said == "The scoring link is off: only you can score this table now."
+    changed.table.refresh_from_db()
+    assert changed.table.score_token is None
+    assert services.change_links(owner_of(game), game.pk, "explode")[1] is None
+    assert game.hands.get(number=2).note == "misdeal"
