@@ -5,10 +5,9 @@ import re
 import pytest
 from django.urls import reverse
 
-HX = {"HX-Request": "true"}
+from tests.conftest import BIG_HAND as BIG_HAND  # the web tests import it from here too
 
-# Ann + Cat bid 12 and take them (+120); Ben + Dan bid 2 and take 1 (-20). Five end a game.
-BIG_HAND = {"bids": [6, 1, 6, 1], "tricks": [6, 0, 6, 1]}
+HX = {"HX-Request": "true"}
 
 
 def bids_url(game):

@@ -24,8 +24,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.conftest import quiet_hands
-from tests.review.test_table_link import scoring_phone
 from tests.web.conftest import HX, bids_data, bids_url, tricks_url
+from tests.web.test_table_link import scoring_phone
 
 pytestmark = pytest.mark.django_db
 

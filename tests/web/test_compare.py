@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from games import compare, scoring
-from tests.review.conftest import FLIPPING_GAME
+from tests.conftest import FLIPPING_GAME
 
 pytestmark = pytest.mark.django_db
 

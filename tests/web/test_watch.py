@@ -6,8 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Game
-from tests.conftest import QUIET_HAND
-from tests.review.conftest import BIG_HAND
+from tests.conftest import BIG_HAND, QUIET_HAND
 
 pytestmark = pytest.mark.django_db
 

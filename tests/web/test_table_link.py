@@ -18,8 +18,7 @@ from games import services
 from games.models import Access, Game, Hand, Table
 from games.views.watch import is_loopback, qr_svg
 from tests.accounts.guests import make_guest, sign_in_guest, start_as_visitor
-from tests.conftest import QUIET_HAND
-from tests.review.conftest import BIG_HAND
+from tests.conftest import BIG_HAND, QUIET_HAND
 from tests.web.test_corrections import ENDING_ROWS, edit_data
 from tests.web.test_corrections import snapshot as hands_snapshot
 from tests.web.test_files import export_all, import_file

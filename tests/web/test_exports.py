@@ -9,8 +9,7 @@ from django.urls import reverse
 
 from games import bundles, scoring
 from games.views.files import game_file
-from tests.conftest import QUIET_HAND
-from tests.review.conftest import BLIND_NIL_MADE, NIL_FAILS
+from tests.conftest import BLIND_NIL_MADE, NIL_FAILS, QUIET_HAND
 
 pytestmark = pytest.mark.django_db
 

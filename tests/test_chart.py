@@ -3,8 +3,7 @@
 import pytest
 
 from games import chart, scoring
-from tests.conftest import QUIET_HAND
-from tests.review.conftest import BIG_HAND, NIL_FAILS
+from tests.conftest import BIG_HAND, NIL_FAILS, QUIET_HAND
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,13 @@ from django.urls import reverse
 
 from games import scoring, stats
 from games.models import Game, Hand, PlayerRecord
-from tests.conftest import QUIET_HAND, assert_player_records_are_a_fresh_replay
-from tests.review.conftest import BIG_HAND, BLIND_NIL_MADE, NIL_FAILS
+from tests.conftest import (
+    BIG_HAND,
+    BLIND_NIL_MADE,
+    NIL_FAILS,
+    QUIET_HAND,
+    assert_player_records_are_a_fresh_replay,
+)
 from tests.web.conftest import HX, bids_data, bids_url, tricks_url
 
 pytestmark = pytest.mark.django_db
