@@ -160,7 +160,9 @@ class _Counted:
         return chunk
 
 
-def _build(event: str, value: Any, events: Iterator, budget: int, over: Exception) -> Any:
+def _build(
+    event: str, value: Any, events: Iterator[tuple[str, str, Any]], budget: int, over: Exception
+) -> Any:
     """One JSON value from the stream, starting at `event`; `over` if it takes more than
     `budget` events."""
     builder = ijson.ObjectBuilder()

@@ -4,6 +4,7 @@ A pure function of a `GameResult`; the template only draws what this module work
 tests can check the drawing against the scores without parsing SVG.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games import scoring
@@ -83,7 +84,7 @@ def _y(score: float, low: int, high: int, top: float, bottom: float) -> float:
     return round(top + (high - score) / (high - low) * (bottom - top), 1)
 
 
-def _path(points) -> str:
+def _path(points: Iterable[tuple[float, float]]) -> str:
     return "M" + " L".join(f"{x:g},{y:g}" for x, y in points)
 
 

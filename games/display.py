@@ -1,7 +1,8 @@
 """Turns a scored game into the rows a template shows. Formatting only: no rule is applied here."""
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from games import scoring
 
@@ -56,7 +57,7 @@ def sides(result: scoring.GameResult) -> list[SideView]:
     ]
 
 
-def side_bids(players, seats, bids) -> str:
+def side_bids(players: Sequence[str], seats: Sequence[int], bids: Sequence[Any] | None) -> str:
     """A side's bids in words: each seat's, a team's total, or none in a hand that bids itself."""
     if bids is None or all(bids[seat] is None for seat in seats):
         return "no bids (the hand bids itself)"

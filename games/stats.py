@@ -138,7 +138,7 @@ def records_for(game: Game, lines: list[PlayerStats]) -> list[PlayerRecord]:
     ]
 
 
-def for_owner(user) -> Report:
+def for_owner(user: Any) -> Report:
     """Statistics over all of a user's games, added up by the database: two queries.
 
     Rows come back per spelling of a name; the spelling shown is the one in the most recently

@@ -9,7 +9,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 UNROUTABLE = {"Cc", "Cs"}
 
 
-def unroutable_paths(get_response: Callable[[HttpRequest], HttpResponse]):
+def unroutable_paths(
+    get_response: Callable[[HttpRequest], HttpResponse],
+) -> Callable[[HttpRequest], HttpResponse]:
     """404 for a path with a control character in it (a NUL in a watch token was a 500)."""
 
     def middleware(request: HttpRequest) -> HttpResponse:

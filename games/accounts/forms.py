@@ -1,8 +1,9 @@
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 
 
-class SignupForm(UserCreationForm):
+class SignupForm(UserCreationForm[User]):
     email = forms.EmailField(
         label="E-mail (optional)",
         required=False,
@@ -12,7 +13,9 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
 
-    def validate_password_for_user(self, user, password_field_name="password1"):
+    def validate_password_for_user(
+        self, user: User, password_field_name: str = "password1"
+    ) -> None:
         """A password that is too short or too common is said next to the password itself,
         not under its confirmation (Django's default)."""
         super().validate_password_for_user(  # type: ignore[misc]  # missing from django-stubs

@@ -1,6 +1,7 @@
 """The import form: a game file, or a file of all one's games."""
 
 from django import forms
+from django.core.files.uploadedfile import UploadedFile
 
 from games.scoring.limits import MAX_IMPORT_BYTES
 
@@ -24,7 +25,7 @@ class ImportForm(forms.Form):
         help_text="A game already in your games is not imported twice unless this is ticked.",
     )
 
-    def clean_file(self):
+    def clean_file(self) -> UploadedFile:
         """The upload itself, unread: a backup is read as a stream, a game at a time."""
         upload = self.cleaned_data["file"]
         if upload.size > MAX_IMPORT_BYTES:

@@ -15,7 +15,7 @@ class NoteForm(forms.Form):
     )
 
     def clean_note(self) -> str:
-        note = self.cleaned_data["note"]
+        note: str = self.cleaned_data["note"]
         problem = scoring.note_problem(note)
         if problem:
             raise forms.ValidationError(display.sentence(problem))

@@ -8,7 +8,7 @@ register = template.Library()
 
 
 @register.inclusion_tag("games/score_chart.html")
-def score_chart(result: scoring.GameResult) -> dict:
+def score_chart(result: scoring.GameResult) -> dict[str, chart.Chart | None]:
     """Each side's running score as an inline SVG, with its text alternative."""
     return {"chart": chart.build(result)}
 
