@@ -14,7 +14,6 @@ from pytest_django.asserts import assertContains, assertNotContains
 from games import parts, recording, scoring
 from games.models import Access, Game, game_open_to, games_open_to
 from games.views.table import next_step
-from scorekeeper.cache import BoundedLocMemCache
 from tests.conftest import PASSWORD, assert_summary_is_a_fresh_replay, quiet_hands
 from tests.web.conftest import HX, bids_data, bids_url, step_inputs
 from tests.web.test_queries import history_rows
@@ -258,24 +257,6 @@ def test_a_correction_refreshes_every_later_row(owner_client, make_game):
     replayed = game.replay()
     for hand in replayed.hands:
         assert f"→ {hand.sides[0].score} (" in page
-
-
-def test_the_cache_is_bounded_in_bytes_and_keeps_no_huge_entry():
-    backend = BoundedLocMemCache(
-        "bounded-test", {"OPTIONS": {"MAX_BYTES": 10_000, "MAX_ENTRY_BYTES": 3_000}}
-    )
-    backend.clear()
-    for n in range(20):
-        backend.set(f"k{n}", "x" * 1_000)
-        assert backend.bytes_held <= 10_000
-    assert backend.get("k19") is not None  # the newest stay
-    assert backend.get("k0") is None  # the oldest went first
-    backend.set("huge", "x" * 5_000)
-    assert backend.get("huge") is None
-    backend.set("k19", "y")
-    assert backend.get("k19") == "y"
-    backend.clear()
-    assert backend.bytes_held == 0
 
 
 def test_the_history_page_and_the_next_step_are_cached_per_version_without_a_token(
