@@ -7,6 +7,8 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 export HOST PORT
+# Options for one run of pytest or the bench, not for the processes they start.
+unexport PYTEST_ARGS BENCH_ARGS
 
 # The newest interpreter >= 3.12 that actually runs. pyenv's shims exist on PATH even when
 # their version is not selected, so each candidate is tried, not just looked up.

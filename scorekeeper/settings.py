@@ -125,14 +125,13 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # WAL lets readers carry on while a phone writes; IMMEDIATE transactions and a busy
-    # timeout make a second writer wait its turn instead of failing with "database is locked".
-    # Our backend queues writers fairly, so a long restore can't keep a phone waiting.
-    DATABASES["default"]["ENGINE"] = "scorekeeper.sqlite"
+    # WAL lets readers carry on while a phone writes; IMMEDIATE transactions take the write
+    # lock at BEGIN, and the busy timeout makes a second writer wait its turn there instead of
+    # failing with "database is locked".
     DATABASES["default"]["OPTIONS"] = {
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-        "timeout": 20,
         "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
     }
     # A file, not memory, so a live server thread and a gunicorn under test share it.
     DATABASES["default"]["TEST"] = {
@@ -149,10 +148,6 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Sessions live in the database, so signing out (or changing the password) ends them on the
-# server: a copied cookie stops working. Not plain cached_db while the cache is per process:
-# another worker would keep serving a signed-out session from its own copy (see below).
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90
 MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 
@@ -199,12 +194,12 @@ STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "scorekeeper.storage.MinifiedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 WHITENOISE_MAX_AGE = 60 * 60 * 24 * 365 if not DEBUG else 0
 
-# Rendered parts of pages, kept per game version. Each worker holds its own, bounded in bytes;
-# several app instances share one Redis instead (DJANGO_CACHE_URL=redis://host:6379/0).
+# Rendered parts of pages, kept per game version: each worker holds its own, or several app
+# instances share one Redis (DJANGO_CACHE_URL=redis://host:6379/0).
 CACHE_URL = os.environ.get("DJANGO_CACHE_URL", "")
 CACHES: dict[str, dict[str, Any]]
 if CACHE_URL:
@@ -218,28 +213,23 @@ if CACHE_URL:
 else:
     CACHES = {
         "default": {
-            "BACKEND": "scorekeeper.cache.BoundedLocMemCache",
-            "OPTIONS": {
-                "MAX_BYTES": int(os.environ.get("DJANGO_CACHE_MAX_BYTES", 64 * 1024 * 1024)),
-                "MAX_ENTRY_BYTES": 512 * 1024,
-                "MAX_ENTRIES": 100_000,
-            },
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            # Entries average about 3 KB (a history row, a game's standings; a 200-hand game's
+            # watch page, the largest, 53 KB): some 15 MB a worker, the least recently used
+            # third dropped when full. Django's default of 300 would hold about ten games.
+            "OPTIONS": {"MAX_ENTRIES": 5_000},
         }
     }
 
-# With a shared cache, sessions are read through it and still written to the database
-# (cached_db), so a sign-out on one instance ends the session on every instance at once.
-# With SQLite and each worker's own cache (one machine), sessions and the signed-in user are
-# read from that cache under an epoch every process shares (scorekeeper/sessions.py): a
-# recorded step or a page then reads neither row, and a sign-out still ends the session
-# everywhere at once. PostgreSQL without a shared cache may span machines: database sessions.
-if CACHE_URL:
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-elif DATABASES["default"]["ENGINE"] == "scorekeeper.sqlite":
-    SESSION_ENGINE = "scorekeeper.sessions"
-    MIDDLEWARE[MIDDLEWARE.index("django.contrib.auth.middleware.AuthenticationMiddleware")] = (
-        "scorekeeper.sessions.CachedUserMiddleware"
-    )
+# Sessions live in the database, so signing out (or changing the password) ends them on the
+# server: a copied cookie stops working. With a shared cache they are read through it and still
+# written to the database (cached_db); a worker's own cache would keep serving a session that
+# another worker signed out, so without one they are read from the database.
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if CACHE_URL
+    else "django.contrib.sessions.backends.db"
+)
 
 # Game files are small: a thousand hands is well under 200 KB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024

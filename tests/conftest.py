@@ -1,4 +1,7 @@
-"""Shared fixtures: accounts, games built through the real recording code, plain static files."""
+"""Shared fixtures: accounts, games built through the real recording code, plain static files.
+
+Tests run the settings `make run` ships (with DJANGO_CACHE_URL, a deployment's with Redis): only
+the password hasher (for speed) and the static files storage (no collectstatic) are swapped."""
 
 from pathlib import Path
 
@@ -58,31 +61,11 @@ def _empty_cache():
     cache.clear()
 
 
-DJANGO_USER = "django.contrib.auth.middleware.AuthenticationMiddleware"
-CACHED_USER = "scorekeeper.sessions.CachedUserMiddleware"
-
-
-def _swap(name: str, old: str, new: str) -> str:
-    return new if name == old else name
-
-
-@pytest.fixture(autouse=True)
-def _database_sessions(settings):
-    """Sessions and users read from the database, as PostgreSQL without a shared cache reads
-    them, on every database. The laptop reads them from each worker's cache (`laptop_sessions`:
-    the query counts and tests/web/test_sessions.py); with DJANGO_CACHE_URL (CI's PostgreSQL
-    pass) the app reads them through Redis, as tests/foundation/test_two_instances.py serves it."""
-    settings.SESSION_ENGINE = "django.contrib.sessions.backends.db"
-    settings.MIDDLEWARE = [_swap(name, CACHED_USER, DJANGO_USER) for name in settings.MIDDLEWARE]
-
-
 @pytest.fixture
-def laptop_sessions(settings, tmp_path):
-    """The laptop's own configuration (SQLite, each worker's cache): sessions and the signed-in
-    user read from the cache under a shared epoch (scorekeeper/sessions.py), on any database."""
-    settings.SESSION_ENGINE = "scorekeeper.sessions"
-    settings.MIDDLEWARE = [_swap(name, DJANGO_USER, CACHED_USER) for name in settings.MIDDLEWARE]
-    settings.SESSION_EPOCH_FILE = str(tmp_path / "epoch")
+def session_reads(settings) -> int:
+    """Queries a signed-in request spends reading its session, as the settings ship: one with
+    database sessions, none with `cached_db` (DJANGO_CACHE_URL) once the session is cached."""
+    return 0 if settings.SESSION_ENGINE.endswith(".cached_db") else 1
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,6 @@
-"""The static files as a deployment serves them: collected, minified, hashed and compressed by
-gunicorn and whitenoise. The other browser tests load the sources through the test server, so
-this one proves the minified app.js still scores a hand."""
+"""The static files as a deployment serves them: collected, hashed and compressed by gunicorn
+and whitenoise. The other browser tests load the sources through the test server, so this one
+proves the collected app.js, under its hashed name, still scores a hand."""
 
 import re
 
@@ -30,10 +30,10 @@ def deployed(tmp_path):
         yield f"http://{server.HOST}:{running.port}", static_root
 
 
-def test_a_hand_is_scored_with_the_minified_scripts(new_page, console, owner, make_game, deployed):
+def test_a_hand_is_scored_with_the_collected_scripts(new_page, console, owner, make_game, deployed):
     url, static_root = deployed
     [collected] = (static_root / "js").glob("app.*[0-9a-f].js")
-    assert "\n  " not in collected.read_text()  # minified: no indentation left
+    assert collected.read_bytes() == (settings.BASE_DIR / "static" / "js" / "app.js").read_bytes()
     game = make_game()
     page = new_page()
     # Signed in as the test's client is (the tests' fast password hash is not the server's).

@@ -30,9 +30,9 @@ sys.exit(pytest.main(["--collect-only", "-q", *sys.argv[1:]], plugins=[Lanes()])
 SLOW = {"browser", "faults", "serving", "bench"}
 
 
-def lanes() -> dict[str, set[str]]:
+def lanes(*paths: str) -> dict[str, set[str]]:
     done = subprocess.run(
-        [sys.executable, "-c", COLLECT, *FILES],
+        [sys.executable, "-c", COLLECT, *(paths or FILES)],
         cwd=BASE_DIR,
         capture_output=True,
         text=True,
@@ -58,11 +58,8 @@ def test_the_db_free_lane_is_what_cannot_reach_the_database_and_the_slow_lanes_a
         "tests/bench/test_bench_command.py",
         "tests/foundation/test_serving.py",
     }
-    # The bench's own run makes its database beside DATABASE_URL's: it runs on each database.
-    assert not any("a_short_bench" in node for node in nodb)
     assert files(found.keys() - nodb) == {
         "tests/web/test_home.py",
-        "tests/bench/test_bench_command.py",
         "tests/browser/test_watch.py",
         "tests/faults/test_worker_killed.py",
     }
@@ -75,3 +72,17 @@ def test_the_db_free_lane_is_what_cannot_reach_the_database_and_the_slow_lanes_a
     }
     fast = {node for node, marks in found.items() if not marks & SLOW}
     assert files(fast) == {"tests/scoring/test_rules.py", "tests/web/test_home.py"}
+
+
+def test_make_test_leaves_the_bench_run_to_make_bench_and_runs_it_when_named():
+    assert files(lanes("tests/bench")) == {
+        "tests/bench/test_bench_command.py",
+        "tests/bench/test_engine.py",
+        "tests/bench/test_load.py",
+        "tests/bench/test_report.py",
+        "tests/bench/test_seed.py",
+    }
+    named = lanes("tests/bench/test_bench_run.py")
+    assert files(named) == {"tests/bench/test_bench_run.py"}
+    # It makes its database beside DATABASE_URL's: it runs on each database.
+    assert all("nodb" not in marks for marks in named.values())

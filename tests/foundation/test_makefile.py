@@ -7,10 +7,17 @@ import sys
 
 from tests.foundation.processes import BASE_DIR, PROJECT_VARIABLES
 
+# What a `make` running these tests (`make test PYTEST_ARGS=...`) hands its children: the child
+# make must plan from the Makefile alone, as on a terminal.
+MAKE_VARIABLES = {"MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES", "MAKELEVEL", "PYTEST_ARGS", "BENCH_ARGS"}
+
 
 def make(*args: str, cwd=BASE_DIR) -> subprocess.CompletedProcess:
-    env = {name: value for name, value in os.environ.items() if name not in PROJECT_VARIABLES}
-    env.pop("MAKEFLAGS", None)
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if name not in PROJECT_VARIABLES | MAKE_VARIABLES
+    }
     result = subprocess.run(
         ["make", "--no-print-directory", *args],
         cwd=cwd,
@@ -141,6 +148,20 @@ def test_make_test_runs_every_lane_and_passes_pytest_args_through():
     assert pytest_line(make("-n", "test").stdout) == ""
     chosen = make("-n", "test", "PYTEST_ARGS=-m 'not nodb'").stdout
     assert pytest_line(chosen) == "-m 'not nodb'"
+
+
+def test_pytest_and_bench_options_reach_only_their_own_command():
+    """The tests `make test PYTEST_ARGS=...` runs start make and the bench themselves."""
+    shown = make(
+        "-s",
+        "--eval",
+        'show-env: ; @echo "[$$PYTEST_ARGS][$$BENCH_ARGS]"',
+        "show-env",
+        "PYTEST_ARGS=-x",
+        "BENCH_ARGS=--duration 1",
+    )
+
+    assert shown.stdout.strip() == "[][]"
 
 
 def test_make_test_fast_lints_and_leaves_out_the_slow_lanes():

@@ -207,9 +207,10 @@ def test_default_database_is_a_tuned_sqlite_file_with_persistent_connections(env
         "default"
     ]
 
-    assert database["ENGINE"] == "scorekeeper.sqlite"  # Django's, with a fair writers' queue
+    assert database["ENGINE"] == "django.db.backends.sqlite3"  # Django's own, as shipped
     assert database["NAME"] == str(BASE_DIR / "db.sqlite3")
     assert "journal_mode=WAL" in database["OPTIONS"]["init_command"]
+    assert database["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
     assert database["OPTIONS"]["timeout"] >= 5
     assert database["CONN_MAX_AGE"] > 0
 
@@ -265,15 +266,14 @@ def test_a_postgres_database_url_selects_postgresql_without_sqlite_options(env):
 
 
 def test_static_files_use_whitenoise_compressed_manifest_storage_in_a_movable_root(env, tmp_path):
-    """Whitenoise's hashed, compressed storage, with our own JS and CSS minified first."""
+    """Whitenoise's hashed, compressed storage, as shipped."""
     env = {**env, "DJANGO_SECRET_KEY": "k" * 50, "DJANGO_STATIC_ROOT": str(tmp_path / "static")}
 
     values = django_settings(env, "STATIC_ROOT", "STORAGES", "MIDDLEWARE")
 
     assert values["STATIC_ROOT"] == str(tmp_path / "static")
     backend = values["STORAGES"]["staticfiles"]["BACKEND"]
-    assert backend == "scorekeeper.storage.MinifiedStaticFilesStorage"
-    assert issubclass(import_string(backend), CompressedManifestStaticFilesStorage)
+    assert import_string(backend) is CompressedManifestStaticFilesStorage
     middleware = values["MIDDLEWARE"]
     assert middleware.index("whitenoise.middleware.WhiteNoiseMiddleware") == 1
     assert "django.middleware.gzip.GZipMiddleware" in middleware
@@ -296,21 +296,23 @@ def test_application_logs_go_to_stdout(env):
 
 
 def test_sessions_are_kept_in_the_database_so_signing_out_ends_them(env):
-    """On the laptop (SQLite, each worker's own cache) they are read through the cache under an
-    epoch every process shares; the database stays the truth (tests/web/test_sessions.py)."""
-    values = django_settings({**env, "DJANGO_SECRET_KEY": "k" * 50}, "SESSION_ENGINE", "MIDDLEWARE")
+    """Without a shared cache each worker caches for itself, so sessions are read from the
+    database: a sign-out in one worker ends the session in all (tests/web/test_sessions.py)."""
+    postgres = {"DATABASE_URL": "postgres://u:p@db:5432/spades"}
+    for database in ({}, postgres):
+        values = django_settings(
+            {**env, "DJANGO_SECRET_KEY": "k" * 50, **database}, "SESSION_ENGINE", "MIDDLEWARE"
+        )
 
-    assert values["SESSION_ENGINE"] == "scorekeeper.sessions"
-    assert "scorekeeper.sessions.CachedUserMiddleware" in values["MIDDLEWARE"]
-    assert "django.contrib.auth.middleware.AuthenticationMiddleware" not in values["MIDDLEWARE"]
+        assert values["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
+        assert "django.contrib.auth.middleware.AuthenticationMiddleware" in values["MIDDLEWARE"]
 
 
-def test_postgresql_without_a_shared_cache_reads_sessions_from_the_database(env):
-    env = {**env, "DJANGO_SECRET_KEY": "k" * 50, "DATABASE_URL": "postgres://u:p@db:5432/spades"}
-    values = django_settings(env, "SESSION_ENGINE", "MIDDLEWARE")
+def test_without_a_shared_cache_each_worker_keeps_a_bounded_one_in_memory(env):
+    cache = django_settings({**env, "DJANGO_SECRET_KEY": "k" * 50}, "CACHES")["CACHES"]["default"]
 
-    assert values["SESSION_ENGINE"] == "django.contrib.sessions.backends.db"
-    assert "django.contrib.auth.middleware.AuthenticationMiddleware" in values["MIDDLEWARE"]
+    assert cache["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+    assert 1_000 <= cache["OPTIONS"]["MAX_ENTRIES"] <= 10_000
 
 
 def test_a_shared_cache_serves_sessions_and_parts_to_every_instance(env):

@@ -6,7 +6,7 @@ import threading
 from datetime import UTC, datetime
 
 import pytest
-from django.db import DatabaseError, connection
+from django.db import DatabaseError, connection, transaction
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
@@ -170,6 +170,37 @@ def test_each_game_is_committed_on_its_own(transactional_db, owner):
         restore.import_some(kept)
     assert seen == [0, 1, 2]
     assert Game.objects.count() == 3
+
+
+def test_another_writer_gets_in_while_a_restore_goes_on(transactional_db, owner, monkeypatch):
+    """A tap that comes while a big restore runs waits for the game under way, not for the
+    restore: on SQLite, whose one write lock the restore would otherwise take back the moment
+    it let go, the restore pauses between its slices of work (here, after every game)."""
+    monkeypatch.setattr(restore, "SLICE", 0)
+    games = 10
+    kept = restore.stage(owner, bundles.GameSource(json.dumps(bundle_of(games))))
+    got_in = []  # the games committed when the tap got the write lock
+    taps = []
+    create = recording.create_game
+
+    def tap():
+        with transaction.atomic():  # SQLite: BEGIN IMMEDIATE, which waits for the write lock
+            got_in.append(Game.objects.count())
+            RestoreItem.objects.filter(pk=-1).update(outcome="")
+        connection.close()
+
+    def tapped_during_the_second_game(*args, **kwargs):
+        if Game.objects.count() == 1 and not taps:
+            taps.append(threading.Thread(target=tap))
+            taps[0].start()
+        return create(*args, **kwargs)
+
+    monkeypatch.setattr(recording, "create_game", tapped_during_the_second_game)
+    restore.import_some(kept)
+    taps[0].join(10)
+    assert Game.objects.count() == games
+    assert len(got_in) == 1
+    assert got_in[0] <= 3, "the tap waited for the restore"
 
 
 def test_an_import_cut_short_goes_on_where_it_stopped(owner_client, owner):

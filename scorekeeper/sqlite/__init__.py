@@ -1,1 +1,0 @@
-"""SQLite with a fair queue for writers (see `base`)."""
