@@ -181,7 +181,7 @@ def test_another_writer_gets_in_while_a_restore_goes_on(transactional_db, owner,
     kept = restore.stage(owner, bundles.GameSource(json.dumps(bundle_of(games))))
     got_in = []  # the games committed when the tap got the write lock
     taps = []
-    create = recording.create_game
+    create = services.create_game
 
     def tap():
         with transaction.atomic():  # SQLite: BEGIN IMMEDIATE, which waits for the write lock
@@ -195,7 +195,7 @@ def test_another_writer_gets_in_while_a_restore_goes_on(transactional_db, owner,
             taps[0].start()
         return create(*args, **kwargs)
 
-    monkeypatch.setattr(recording, "create_game", tapped_during_the_second_game)
+    monkeypatch.setattr(services, "create_game", tapped_during_the_second_game)
     restore.import_some(kept)
     taps[0].join(10)
     assert Game.objects.count() == games
