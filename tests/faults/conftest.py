@@ -3,7 +3,7 @@
 import pytest
 from django.contrib.auth import get_user_model
 
-from games import recording, scoring
+from games import scoring, services
 from games.models import Game, Hand
 
 HX = {"HX-Request": "true"}
@@ -28,7 +28,7 @@ def endless_game(owner):
         rules = scoring.Rules.from_dict(
             {"preset": "standard", "target_score": 1_000_000, "losing_score": None}
         )
-        return recording.create_game(
+        return services.create_game(
             user or owner,
             name="",
             players=["Ann", "Ben", "Cat", "Dan"],

@@ -1,4 +1,4 @@
-"""Games for the bench, recorded through `games.recording` as a table would leave them."""
+"""Games for the bench, recorded through `games.services` as a table would leave them."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 
-from games import recording, scoring
+from games import scoring, services
 from games.models import Game, Hand
 from tests.tools.bench.engine import make_hands
 
@@ -39,7 +39,7 @@ class Seeded:
 
 def _create(user, rules_spec: dict, hands, name: str = "") -> Game:
     rules = scoring.Rules.from_dict(rules_spec)
-    return recording.create_game(
+    return services.create_game(
         user,
         name=name,
         players=PLAYERS,
