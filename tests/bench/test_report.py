@@ -93,7 +93,7 @@ def test_ratios_are_to_healthz_from_the_same_run_and_the_long_game_to_the_short(
     assert by_key["healthz"]["ratio_to_healthz"] == 1.0
     assert by_key["game"]["ratio_to_healthz"] == 0.2
     assert by_key["record_long"]["ratio_to_healthz"] == 0.08
-    assert by_key["record_long"]["ratio_to_record"] == 0.67
+    assert by_key["record_long"]["ratio_to_record"] == 0.6667
     assert "ratio_to_healthz" not in by_key["watch"]
 
 
@@ -126,7 +126,7 @@ def test_the_table_prints_figures_and_every_target_with_its_verdict():
     assert "SQLite (a fresh temporary file)" in text
     game = next(line for line in lines if line.startswith("game "))
     assert "200.0" in game
-    assert "25%" in game
+    assert "20%" in game
     assert "3/2" in game
     record = next(line for line in lines if line.startswith("record "))
     assert "6 + 6" in record
