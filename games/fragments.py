@@ -125,7 +125,7 @@ class GameFragments:
         )
 
     def _html(self, kind: str, template: str, context: Callable[[], dict[str, Any]]) -> SafeString:
-        html = cache.get(self.key(kind))
+        html: str | None = cache.get(self.key(kind))
         if html is None:
             html = render_to_string(template, context())
             cache.set(self.key(kind), html, TIMEOUT)
@@ -157,7 +157,7 @@ class GameFragments:
         step = self.state.step
         assert step is not None, "a game that is over waits for no step"
         key = f"{self.key('step')}:{int(lean)}"
-        html = cache.get(key)
+        html: str | None = cache.get(key)
         if html is None:
             html = self.step_fields(step.form, make_form())
             cache.set(key, html, TIMEOUT)

@@ -6,8 +6,11 @@ as an account's are private to the account. Signing up turns the same user into 
 signing in to an existing account moves the guest's games there and deletes the guest.
 """
 
+from __future__ import annotations
+
 import secrets
 from datetime import timedelta
+from typing import Any
 
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -93,7 +96,7 @@ def forget_flag(request: HttpRequest) -> None:
     request.session.pop(SEEN_KEY, None)
 
 
-def owned_relations() -> list[models.ForeignObject]:
+def owned_relations() -> list[models.ForeignObject[Any, Any]]:
     """Every foreign key to the user from the games app: what a guest owns and must move."""
     user_model = get_user_model()
     return [
@@ -160,7 +163,7 @@ def end(user_id: int) -> None:
             get_user_model().objects.filter(pk=user_id).delete()
 
 
-def abandoned(days: int) -> models.QuerySet:
+def abandoned(days: int) -> models.QuerySet[Guest]:
     """Guests not seen, and with no game changed, for `days` days."""
     cutoff = timezone.now() - timedelta(days=days)
     recent_games = Game.objects.filter(owner_id=models.OuterRef("user_id"), updated_at__gte=cutoff)

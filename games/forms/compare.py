@@ -13,11 +13,12 @@ OFF_WORDS = {"off", "none", "null", "no"}
 class OptionalNumberField(forms.CharField):
     """A number, or "off" for a setting that can be switched off (null in the rules)."""
 
-    def __init__(self, *, setting: scoring.Setting, **kwargs):
+    def __init__(self, *, setting: scoring.Setting, **kwargs: Any) -> None:
         self.setting = setting
         super().__init__(**kwargs)
 
-    def to_python(self, value):
+    # The stubs type CharField.to_python as text; this field reads text and cleans to a number.
+    def to_python(self, value: Any) -> int | str | None:  # type: ignore[override]
         # CharField gives its empty_value, "" here, for an empty value.
         text = (super().to_python(value) or "").strip()
         if text == "":
@@ -54,7 +55,7 @@ class CompareForm(forms.Form):
         help_text="A preset, or this game's own rules; then change any setting below.",
     )
 
-    def __init__(self, *args, game_rules: scoring.Rules, players: int, **kwargs):
+    def __init__(self, *args: Any, game_rules: scoring.Rules, players: int, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.game_rules = game_rules
         self.players = players
@@ -67,8 +68,8 @@ class CompareForm(forms.Form):
         for setting in scoring.SETTINGS:
             self.fields[setting.name] = _setting_field(setting)
 
-    def setting_groups(self):
-        groups: dict[str, list] = {}
+    def setting_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        groups: dict[str, list[forms.BoundField]] = {}
         for setting in scoring.SETTINGS:
             groups.setdefault(setting.group, []).append(self[setting.name])
         return list(groups.items())
@@ -77,9 +78,9 @@ class CompareForm(forms.Form):
         """Whether any single setting was given, so the form shows them open."""
         return self.is_bound and any(self.data.get(s.name) for s in scoring.SETTINGS)
 
-    def overrides(self) -> dict:
+    def overrides(self) -> dict[str, Any]:
         """The settings given; "" (or None outside an optional number) keeps the preset's."""
-        values = {}
+        values: dict[str, Any] = {}
         for setting in scoring.SETTINGS:
             value = self.cleaned_data.get(setting.name)
             if value == "" or (value is None and setting.kind != "optional_int"):

@@ -1,5 +1,7 @@
 """The import form: a game file, or a file of all one's games."""
 
+from __future__ import annotations
+
 from django import forms
 from django.core.files.uploadedfile import UploadedFile
 
@@ -25,9 +27,10 @@ class ImportForm(forms.Form):
         help_text="A game already in your games is not imported twice unless this is ticked.",
     )
 
-    def clean_file(self) -> UploadedFile:
+    def clean_file(self) -> UploadedFile[bytes]:
         """The upload itself, unread: a backup is read as a stream, a game at a time."""
-        upload = self.cleaned_data["file"]
+        upload: UploadedFile[bytes] = self.cleaned_data["file"]
+        assert upload.size is not None  # FileField refuses an upload without a size as empty.
         if upload.size > MAX_IMPORT_BYTES:
             raise forms.ValidationError(
                 f"That file is over {MAX_IMPORT_BYTES // 1_000_000} MB: it can't be a file "

@@ -30,7 +30,7 @@ class NewGameForm(forms.Form):
         initial="0",
     )
 
-    def __init__(self, *args, **kw):
+    def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
         presets = self.fields["preset"]
         assert isinstance(presets, forms.ChoiceField)
@@ -53,11 +53,11 @@ class NewGameForm(forms.Form):
         for setting in scoring.SETTINGS:
             self.fields[f"rule_{setting.name}"] = rule_field(setting)
 
-    def player_fields(self):
+    def player_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{seat}"] for seat in range(MAX_SEATS)]
 
-    def rule_groups(self):
-        groups: dict[str, list] = {}
+    def rule_groups(self) -> list[tuple[str, list[tuple[scoring.Setting, forms.BoundField]]]]:
+        groups: dict[str, list[tuple[scoring.Setting, forms.BoundField]]] = {}
         for setting in scoring.SETTINGS:
             groups.setdefault(setting.group, []).append((setting, self[f"rule_{setting.name}"]))
         return list(groups.items())
@@ -69,8 +69,8 @@ class NewGameForm(forms.Form):
         field = f"rule_{setting}"
         return field if field in self.fields else None
 
-    def overrides(self) -> dict:
-        values = {}
+    def overrides(self) -> dict[str, Any]:
+        values: dict[str, Any] = {}
         for setting in scoring.SETTINGS:
             value = self.cleaned_data.get(f"rule_{setting.name}")
             if value is not None and value != "":
@@ -175,7 +175,9 @@ def rule_field(setting: scoring.Setting) -> forms.Field:
 class OptionalIntField(forms.MultiValueField):
     """A number, or 'off' (null in the rules), or nothing to keep the preset's value."""
 
-    def __init__(self, *, off_text, min_value, max_value, **kwargs):
+    def __init__(
+        self, *, off_text: str, min_value: int | None, max_value: int | None, **kwargs: Any
+    ) -> None:
         fields = (
             forms.IntegerField(min_value=min_value, max_value=max_value, required=False),
             forms.BooleanField(required=False),
@@ -183,9 +185,11 @@ class OptionalIntField(forms.MultiValueField):
         super().__init__(fields, require_all_fields=False, **kwargs)
         self.widget = OptionalIntWidget(off_text)
 
-    def compress(self, data_list):
+    def compress(self, data_list: list[Any]) -> int | str | None:
         if not data_list:
             return None
+        number: int | None
+        off: bool
         number, off = data_list
         if off:
             return OFF
@@ -195,20 +199,20 @@ class OptionalIntField(forms.MultiValueField):
 class OptionalIntWidget(forms.MultiWidget):
     template_name = "widgets/optional_int.html"
 
-    def __init__(self, off_text):
+    def __init__(self, off_text: str) -> None:
         self.off_text = off_text
         super().__init__([forms.NumberInput(attrs={"inputmode": "numeric"}), forms.CheckboxInput()])
 
-    def decompress(self, value):
+    def decompress(self, value: Any) -> list[Any]:
         if value == OFF:
             return [None, True]
         return [value, False]
 
-    def id_for_label(self, id_):
+    def id_for_label(self, id_: str) -> str:
         # The field's label names the number box; the checkbox carries its own label.
         return f"{id_}_0" if id_ else ""
 
-    def get_context(self, name, value, attrs):
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
         context = super().get_context(name, value, attrs)
         context["widget"]["off_text"] = self.off_text
         return context

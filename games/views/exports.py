@@ -2,8 +2,10 @@
 
 import csv
 from collections.abc import Iterator
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpResponse, StreamingHttpResponse
 from django.utils import timezone
 from django.utils.text import slugify
@@ -11,7 +13,7 @@ from django.views.decorators.http import require_safe
 
 from games import bundles, display, scoring
 from games.models import Game, Hand
-from games.views.base import HtmxHttpRequest, open_game
+from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, open_game
 from games.views.files import game_file
 
 CSV_HEADER = [
@@ -34,10 +36,10 @@ def _text(value: str) -> str:
     return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
-def csv_rows(result) -> list[list]:
+def csv_rows(result: scoring.GameResult) -> list[list[str | int]]:
     """One row per scored hand and side, in the order the hands were played."""
     players = result.players
-    rows = []
+    rows: list[list[str | int]] = []
     for hand in result.hands:
         for index, (total, side) in enumerate(zip(result.sides, hand.sides, strict=True)):
             rows.append(
@@ -80,7 +82,7 @@ EXPORT_BATCH = 200  # games read per pair of queries while the file streams
 
 @login_required
 @require_safe
-def export_all(request: HtmxHttpRequest) -> HttpResponse | StreamingHttpResponse:
+def export_all(request: AuthenticatedHttpRequest) -> HttpResponse | StreamingHttpResponse:
     """Every game of the user in one `spades-games/1` file, written while it is read: two
     queries per 200 games, and never more than 200 games in memory, however big the account."""
     content_type = "application/json; charset=utf-8"
@@ -94,7 +96,7 @@ def export_all(request: HtmxHttpRequest) -> HttpResponse | StreamingHttpResponse
     return response
 
 
-def all_games(user) -> Iterator[dict]:
+def all_games(user: User) -> Iterator[dict[str, Any]]:
     """The user's games as file objects, oldest first (a rematch after its game), a batch at a
     time by id, so a game recorded meanwhile neither repeats nor shifts the batches."""
     after = 0
@@ -106,7 +108,7 @@ def all_games(user) -> Iterator[dict]:
         )
         if not games:
             return
-        hands: dict[int, list] = {game.pk: [] for game in games}
+        hands: dict[int, list[scoring.Hand]] = {game.pk: [] for game in games}
         notes: dict[int, dict[int, str]] = {game.pk: {} for game in games}
         rows = Hand.objects.filter(game__in=list(hands)).order_by("game_id", "number")
         for game_id, number, bids, tricks, note in rows.values_list(

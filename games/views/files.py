@@ -6,9 +6,11 @@ next batch by itself (htmx) or with a button.
 """
 
 import time
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Paginator
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
@@ -61,7 +63,7 @@ def import_game(request: HtmxHttpRequest) -> HttpResponse:
     """A game file, or a file of all one's games: checked whole, then imported game by game.
     A file with any bad game imports nothing, and says which games and why."""
     posted = request.method == "POST"
-    context_extra: dict = {}
+    context_extra: dict[str, Any] = {}
     form = ImportForm(request.POST if posted else None, request.FILES if posted else None)
     if form.is_bound and form.is_valid():
         started = time.monotonic()
@@ -97,7 +99,7 @@ def import_game(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "games/import.html", context, partial="form")
 
 
-def unfinished(user) -> list[Restore]:
+def unfinished(user: User | AnonymousUser) -> list[Restore]:
     """Imports with games still to do (a closed page, a request cut short): to go on with."""
     if not user.is_authenticated:
         return []

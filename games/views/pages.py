@@ -1,6 +1,7 @@
 """Home (the game history once signed in), the history itself, and the health check."""
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.contrib.auth.decorators import login_required
@@ -40,7 +41,7 @@ class HistoryRow:
     winner: str | None
 
 
-def history_rows(games) -> list[HistoryRow]:
+def history_rows(games: Iterable[Game]) -> list[HistoryRow]:
     rows = []
     for game in games:
         sides = game.side_scores()

@@ -1,6 +1,7 @@
 """Looking back at games: the rules card, the rules reference, what-if and player statistics."""
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.template.response import TemplateResponse
@@ -60,7 +61,7 @@ class SettingEntry:
     traditions: tuple[tuple[str, str], ...]
 
 
-def _options(setting: scoring.Setting, standard_value) -> list[tuple[str, bool]]:
+def _options(setting: scoring.Setting, standard_value: Any) -> list[tuple[str, bool]]:
     if setting.kind == "choice":
         return [(words, value == standard_value) for value, words in setting.choices]
     if setting.kind == "bool":

@@ -79,7 +79,7 @@ def watch_html(template: str, token: str, state: tuple[int, int], kind: str = GA
     with an old token is served again.
     """
     key = f"watch:{kind}:{template}:{state[0]}:{state[1]}"
-    html = cache.get(key)
+    html: str | None = cache.get(key)
     if html is None:
         game = Game.objects.get(pk=state[0])
         parts = GameFragments(game)

@@ -1,8 +1,9 @@
 """`manage.py rules [PRESET]`: the presets, or every setting of one preset in plain words."""
 
 import json
+from typing import Any
 
-from django.core.management.base import CommandError
+from django.core.management.base import CommandError, CommandParser
 
 from games.management.base import PlayerCommand
 from games.scoring import PRESETS, SETTINGS, RulesError, get_preset
@@ -11,10 +12,10 @@ from games.scoring import PRESETS, SETTINGS, RulesError, get_preset
 class Command(PlayerCommand):
     help = "List the rule presets, or show every setting of one preset and what it means."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("preset", nargs="?", help="a preset name, e.g. standard")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         name = options.get("preset")
         if not name:
             width = max(len(preset) for preset in PRESETS)

@@ -2,8 +2,9 @@
 
 import json
 import sys
+from typing import Any
 
-from django.core.management.base import CommandError
+from django.core.management.base import CommandError, CommandParser
 
 from games.management.base import PlayerCommand
 from games.scoring import GameFileError, score_file
@@ -12,10 +13,10 @@ from games.scoring import GameFileError, score_file
 class Command(PlayerCommand):
     help = "Score a spades-game/1 file (- reads standard input) and print the result as JSON."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="the game file, or - for standard input")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         path = options["file"]
         try:
             if path == "-":

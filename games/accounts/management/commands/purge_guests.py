@@ -1,7 +1,9 @@
 """`manage.py purge_guests [--days N]`: delete guests (and their games) nobody can come back to."""
 
+from typing import Any
+
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from games.accounts import guests
 
@@ -15,7 +17,7 @@ class Command(BaseCommand):
         "with no game changed, for N days, with their games."
     )
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--days",
             type=int,
@@ -23,7 +25,7 @@ class Command(BaseCommand):
             help=f"how long a guest may be away before it goes (default {DEFAULT_DAYS})",
         )
 
-    def handle(self, *args, **options):
+    def handle(self, *args: Any, **options: Any) -> None:
         days = options["days"]
         if days < 1:
             raise CommandError("--days must be 1 or more.")
