@@ -15,11 +15,14 @@ from games import scoring
 
 
 class KeyPad(forms.RadioSelect):
-    """Radio buttons drawn as big keys: one tap per choice, no typing.
+    """Radio buttons drawn as big keys (widgets/keypad.html): one tap per choice, no typing.
 
-    Drawn in Python rather than with a template per key: a bids step has some sixty keys, and
-    rendering them one template at a time was a third of the game page's cost.
-    """
+    `offered` is the key the tricks step fills in as the remainder, marked for a second look.
+    `lean` (htmx answers only, where app.js is there) draws the first key and lists the rest
+    for app.js to copy it for each: a pad of keys is most of the bytes of the swap after a
+    recorded hand, and the seats' lists are alike, so they compress to almost nothing."""
+
+    template_name = "widgets/keypad.html"
 
     def __init__(self, *args, wide=False, offered=None, lean=False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -27,67 +30,13 @@ class KeyPad(forms.RadioSelect):
         self.offered = offered
         self.lean = lean
 
-    def render(self, name, value, attrs=None, renderer=None):
-        attrs = self.build_attrs(self.attrs, attrs)
-        html = _keys_html(
-            name,
-            tuple((str(option), str(label)) for option, label in self.choices),
-            frozenset(str(v) for v in self.format_value(value)),
-            self.offered,
-            self.wide,
-            attrs.get("id") or "",
-            bool(attrs.get("required")),
-            attrs.get("aria-describedby") or "",
-            self.lean,
-        )
-        return mark_safe(html)
-
-
-@lru_cache(maxsize=4096)
-def _keys_html(
-    name: str,
-    choices: tuple[tuple[str, str], ...],
-    chosen: frozenset[str],
-    offered: str | None,
-    wide: bool,
-    element_id: str,
-    required: bool,
-    described_by: str,
-    lean: bool,
-) -> str:
-    """A pad's HTML: the same for every table in the same state, so it is drawn once.
-
-    `lean` (htmx answers only, where app.js is there) lists the keys in data attributes for
-    app.js to draw as the radio buttons: a pad of keys is most of the bytes of the swap after a
-    recorded hand, and the seats' lists are alike, so they compress to almost nothing."""
-    if lean:
-        keys = "|".join(value if value == label else f"{value}={label}" for value, label in choices)
-        extra = f' data-name="{escape(name)}" data-keys="{escape(keys)}"'
-        picked = [value for value in chosen if value]
-        if picked:
-            extra += f' data-chosen="{escape(picked[0])}"'
-        if offered is not None:
-            extra += f' data-offered="{escape(offered)}"'
-        if required:
-            extra += " data-required"
-        if described_by:
-            extra += f' data-described-by="{escape(described_by)}"'
-        inner = ""
-    else:
-        radio = " required" if required else ""
-        if described_by:
-            radio += f' aria-describedby="{escape(described_by)}"'
-        extra = ""
-        inner = "".join(
-            f'<label class="key{" offered" if value == offered else ""}"><input type="radio" '
-            f'name="{escape(name)}" value="{escape(value)}"'
-            f"{' checked' if value in chosen else ''}{radio}><span>{escape(label)}</span>"
-            "</label>"
-            for value, label in choices
-        )
-    wide_class = " wide-keys" if wide else ""
-    id_attr = f' id="{escape(element_id)}"' if element_id else ""
-    return f'<div class="keys{wide_class}"{id_attr}{extra}>{inner}</div>'
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        widget = context["widget"]
+        widget.update(wide=self.wide, offered=self.offered, lean=self.lean)
+        keys = [key for _, group, _ in widget["optgroups"] for key in group]
+        widget.update(keys=keys, drawn=keys[:1] if self.lean else keys)
+        return context
 
 
 class HiddenNumber(forms.HiddenInput):

@@ -32,28 +32,24 @@
 
   // ---- One screen per step: keys drawn from a list, one pad at a time, a summary to tap ----
 
-  // The swap after a recorded step lists each pad's keys ("nil=Nil|1|2|..."), to keep it
-  // small: draw them as the radio buttons the page itself draws.
+  // The swap after a recorded step draws each pad's first key and lists the rest
+  // ("nil=Nil|1|2|..."), to keep it small: each listed key is a copy of the drawn one.
   function drawKeys(root) {
     root.querySelectorAll(".keys[data-keys]").forEach(function (box) {
+      var model = box.querySelector(".key");
       var data = box.dataset;
-      data.keys.split("|").forEach(function (item) {
+      var keys = data.keys.split("|").map(function (item) {
         var cut = item.indexOf("=");
         var value = cut < 0 ? item : item.slice(0, cut);
-        var label = document.createElement("label");
-        label.className = value === data.offered ? "key offered" : "key";
-        var input = document.createElement("input");
-        input.type = "radio";
-        input.name = data.name;
+        var key = model.cloneNode(true);
+        var input = key.querySelector("input");
         input.value = value;
         input.checked = value === data.chosen;
-        input.required = "required" in data;
-        if (data.describedBy) { input.setAttribute("aria-describedby", data.describedBy); }
-        var text = document.createElement("span");
-        text.textContent = cut < 0 ? item : item.slice(cut + 1);
-        label.append(input, text);
-        box.appendChild(label);
+        key.classList.toggle("offered", value === data.offered);
+        key.querySelector("span").textContent = cut < 0 ? item : item.slice(cut + 1);
+        return key;
       });
+      box.replaceChildren.apply(box, keys);
       box.removeAttribute("data-keys");
     });
   }
