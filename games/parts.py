@@ -22,7 +22,7 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from games import chart, display, links, scoring
+from games import chart, display, scoring
 from games.models import Game
 
 TIMEOUT = 24 * 60 * 60
@@ -213,10 +213,8 @@ class GameParts:
         """History rows as the table shows them, each with its link to correct the hand."""
         if not rows:
             return mark_safe("")
-        # One lookup for the whole page: the hand's number is the last number in the address.
-        head, tail = links.url("edit_hand", self.game.pk, 0).rsplit("0", 1)
-        items = [(number, row, f"{head}{number}{tail}") for number, row in rows]
-        return mark_safe(render_to_string(f"{TEMPLATE}#hand_items", {"items": items}))
+        context = {"items": rows, "game": self.game}
+        return mark_safe(render_to_string(f"{TEMPLATE}#hand_items", context))
 
     def rows(self, numbers: list[int]) -> list[tuple[int, SafeString]]:
         """The history rows of these hands, in the order asked for."""

@@ -1,15 +1,6 @@
 from django import template
 
-from games import links
-
 register = template.Library()
-
-
-@register.simple_tag
-def link(name: str) -> str:
-    """`{% url name %}` for an address without arguments, reversed once per process: every
-    page's top bar has ten of them, a tenth of a cached page's time."""
-    return links.url(name)
 
 
 @register.filter
