@@ -8,18 +8,19 @@ from django import forms
 from django.forms import BoundField
 from django.http import QueryDict
 from django.utils.choices import BaseChoiceIterator
-from django.utils.html import escape
-from django.utils.safestring import mark_safe
 
 from games import scoring
 
 
 class KeyPad(forms.RadioSelect):
-    """Radio buttons drawn as big keys: one tap per choice, no typing.
+    """Radio buttons drawn as big keys (widgets/keypad.html): one tap per choice, no typing.
 
-    Drawn in Python rather than with a template per key: a bids step has some sixty keys, and
-    rendering them one template at a time was a third of the game page's cost.
-    """
+    `offered` is the key the tricks step fills in as the remainder, marked for a second look.
+    `lean` (htmx answers only, where app.js is there) draws the first key and lists the rest
+    for app.js to copy it for each: a pad of keys is most of the bytes of the swap after a
+    recorded hand, and the seats' lists are alike, so they compress to almost nothing."""
+
+    template_name = "widgets/keypad.html"
 
     def __init__(self, *args, wide=False, offered=None, lean=False, **kwargs):
         super().__init__(*args, **kwargs)
@@ -27,85 +28,13 @@ class KeyPad(forms.RadioSelect):
         self.offered = offered
         self.lean = lean
 
-    def render(self, name, value, attrs=None, renderer=None):
-        attrs = self.build_attrs(self.attrs, attrs)
-        html = _keys_html(
-            name,
-            tuple((str(option), str(label)) for option, label in self.choices),
-            frozenset(str(v) for v in self.format_value(value)),
-            self.offered,
-            self.wide,
-            attrs.get("id") or "",
-            bool(attrs.get("required")),
-            attrs.get("aria-describedby") or "",
-            self.lean,
-        )
-        return mark_safe(html)
-
-
-@lru_cache(maxsize=4096)
-def _keys_html(
-    name: str,
-    choices: tuple[tuple[str, str], ...],
-    chosen: frozenset[str],
-    offered: str | None,
-    wide: bool,
-    element_id: str,
-    required: bool,
-    described_by: str,
-    lean: bool,
-) -> str:
-    """A pad's HTML: the same for every table in the same state, so it is drawn once.
-
-    `lean` (htmx answers only, where app.js is there) lists the keys in data attributes for
-    app.js to draw as the radio buttons: a pad of keys is most of the bytes of the swap after a
-    recorded hand, and the seats' lists are alike, so they compress to almost nothing."""
-    if lean:
-        keys = "|".join(value if value == label else f"{value}={label}" for value, label in choices)
-        extra = f' data-name="{escape(name)}" data-keys="{escape(keys)}"'
-        picked = [value for value in chosen if value]
-        if picked:
-            extra += f' data-chosen="{escape(picked[0])}"'
-        if offered is not None:
-            extra += f' data-offered="{escape(offered)}"'
-        if required:
-            extra += " data-required"
-        if described_by:
-            extra += f' data-described-by="{escape(described_by)}"'
-        inner = ""
-    else:
-        radio = " required" if required else ""
-        if described_by:
-            radio += f' aria-describedby="{escape(described_by)}"'
-        extra = ""
-        inner = "".join(
-            f'<label class="key{" offered" if value == offered else ""}"><input type="radio" '
-            f'name="{escape(name)}" value="{escape(value)}"'
-            f"{' checked' if value in chosen else ''}{radio}><span>{escape(label)}</span>"
-            "</label>"
-            for value, label in choices
-        )
-    wide_class = " wide-keys" if wide else ""
-    id_attr = f' id="{escape(element_id)}"' if element_id else ""
-    return f'<div class="keys{wide_class}"{id_attr}{extra}>{inner}</div>'
-
-
-class HiddenNumber(forms.HiddenInput):
-    """A hidden input drawn as Django's own template draws it, in Python: each step's hand
-    number, drawn on every recorded step, cost as much through the template as a pad."""
-
-    def render(self, name, value, attrs=None, renderer=None):
-        attrs = self.build_attrs(self.attrs, attrs)
-        value = self.format_value(value)
-        html = f'<input type="{self.input_type}" name="{escape(name)}"'
-        if value is not None:
-            html += f' value="{escape(value)}"'
-        for key, item in attrs.items():
-            if item is True:
-                html += f" {escape(key)}"
-            elif item is not False:
-                html += f' {escape(key)}="{escape(item)}"'
-        return mark_safe(html + ">")
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        widget = context["widget"]
+        widget.update(wide=self.wide, offered=self.offered, lean=self.lean)
+        keys = [key for _, group, _ in widget["optgroups"] for key in group]
+        widget.update(keys=keys, drawn=keys[:1] if self.lean else keys)
+        return context
 
 
 class Keys(BaseChoiceIterator):
@@ -162,8 +91,6 @@ class BidsForm(forms.Form):
     every bid the rules allow and the replay judges the score-dependent ones (blind bids when
     behind), so its message sits next to the seat; the page narrows the keys with `offer`.
     """
-
-    hand = forms.IntegerField(widget=HiddenNumber, min_value=1)
 
     def __init__(
         self,
@@ -250,7 +177,7 @@ class BidsForm(forms.Form):
             # A checked form has drawn its bound fields already, labels included.
             self.fields[f"bid_{seat}"].label = self[f"bid_{seat}"].label = label
         self.order = seats
-        self.order_fields(["hand", *(f"bid_{seat}" for seat in seats)])
+        self.order_fields([f"bid_{seat}" for seat in seats])
         return self
 
     def toggles(self) -> list[BoundField]:
@@ -315,8 +242,6 @@ class TricksForm(forms.Form):
 
     `contracts` (each side's, from the replay) only label the keys; a post is read without.
     `bids` is None in a hand that bids itself."""
-
-    hand = forms.IntegerField(widget=HiddenNumber, min_value=1)
 
     def __init__(self, *args, rules, players, bids, contracts=None, lean=False, **kw):
         super().__init__(*args, **kw)

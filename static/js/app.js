@@ -32,28 +32,24 @@
 
   // ---- One screen per step: keys drawn from a list, one pad at a time, a summary to tap ----
 
-  // The swap after a recorded step lists each pad's keys ("nil=Nil|1|2|..."), to keep it
-  // small: draw them as the radio buttons the page itself draws.
+  // The swap after a recorded step draws each pad's first key and lists the rest
+  // ("nil=Nil|1|2|..."), to keep it small: each listed key is a copy of the drawn one.
   function drawKeys(root) {
     root.querySelectorAll(".keys[data-keys]").forEach(function (box) {
+      var model = box.querySelector(".key");
       var data = box.dataset;
-      data.keys.split("|").forEach(function (item) {
+      var keys = data.keys.split("|").map(function (item) {
         var cut = item.indexOf("=");
         var value = cut < 0 ? item : item.slice(0, cut);
-        var label = document.createElement("label");
-        label.className = value === data.offered ? "key offered" : "key";
-        var input = document.createElement("input");
-        input.type = "radio";
-        input.name = data.name;
+        var key = model.cloneNode(true);
+        var input = key.querySelector("input");
         input.value = value;
         input.checked = value === data.chosen;
-        input.required = "required" in data;
-        if (data.describedBy) { input.setAttribute("aria-describedby", data.describedBy); }
-        var text = document.createElement("span");
-        text.textContent = cut < 0 ? item : item.slice(cut + 1);
-        label.append(input, text);
-        box.appendChild(label);
+        key.classList.toggle("offered", value === data.offered);
+        key.querySelector("span").textContent = cut < 0 ? item : item.slice(cut + 1);
+        return key;
       });
+      box.replaceChildren.apply(box, keys);
       box.removeAttribute("data-keys");
     });
   }
@@ -197,6 +193,11 @@
   // The app's own addresses, on the top bar (the public watch page has its own bar, without).
   var links = (document.querySelector(".topbar[data-sign-in]") || { dataset: {} }).dataset;
   var saving = false;
+  // No way through to the server: the service worker drew this page from its saved copy, or a
+  // request got no answer. navigator.onLine alone can't say so: some browsers leave it true.
+  var cutOff = document.documentElement.hasAttribute("data-saved-copy");
+
+  function offline() { return cutOff || !navigator.onLine; }
 
   function here() { return location.pathname + location.search; }
 
@@ -277,10 +278,14 @@
   });
 
   document.addEventListener("htmx:sendError", function (event) {
-    if (isStep(event.detail.elt)) { keep(event.detail.elt); }
+    cutOff = true;
+    // A kept tap tried again by itself: the status line already says it is waiting.
+    if (resending && resending.quiet) { return; }
     if (isStep(event.detail.elt) || resending) {
-      // Offline, or "online" with no way through: try again now and then as well.
-      if (navigator.onLine && !resending) { retryLater(); }
+      if (!resending) {
+        keep(event.detail.elt);
+        retrySoon();
+      }
       showProblem("No connection: your tap is kept on this phone and will be sent when you " +
         "are back online.");
     } else if (isPost(event)) {
@@ -292,9 +297,13 @@
 
   document.addEventListener("htmx:timeout", function (event) {
     // The server may have saved it; sending the same step again is recorded once at most.
-    if (isStep(event.detail.elt)) { keep(event.detail.elt); }
+    if (resending) { resending.timedOut = true; }
+    if (resending && resending.quiet) { return; }
     if (isStep(event.detail.elt) || resending) {
-      if (!resending) { retryLater(); }
+      if (!resending) {
+        keep(event.detail.elt);
+        retryLater();
+      }
       showProblem("No answer from the server: your tap is kept on this phone and will be " +
         "sent again shortly.");
     } else if (isPost(event)) {
@@ -314,13 +323,21 @@
         "are back online.");
       return;
     }
+    // A kept tap tried again by itself stays "waiting" on the status line until it is through.
+    if (resending && resending.quiet) { return; }
     saving = true;
     showStatus();
   });
 
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (resending && event.detail.elt === document.body) {
-      resentStatus = event.detail.xhr ? event.detail.xhr.status : 0;
+    var status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (resending && event.detail.elt === document.body) { resentStatus = status; }
+    if (status) {
+      // An answer: the way through is back, so what waits here can go too.
+      var wasCutOff = cutOff;
+      cutOff = false;
+      if (wasCutOff) { showStatus(); }
+      if (!resending) { flushSoon(); }
     }
     if (!isPost(event)) { return; }
     saving = false;
@@ -388,6 +405,10 @@
   var OUTBOX = "spades.outbox";
   var STEP = /\/games\/\d+\/(bids|tricks|undo)\/$/;
   var KEEP_FOR_MS = 24 * 60 * 60 * 1000;
+  // With no way through, a kept tap is tried again this often: it goes out within seconds of
+  // the connection coming back, whether or not the browser ever says it is online. Offline,
+  // a try fails at once on the phone and costs nothing.
+  var RETRY_MS = 3000;
   var resending = null;
   var resentStatus = 0;
   var retryTimer = null;
@@ -490,27 +511,35 @@
     showStatus();
   }
 
+  var shownStatus = "";
+
   function showStatus() {
     if (!statusLine) { return; }
     var pending = waitingHere();
-    statusLine.classList.toggle("saving", saving);
-    statusLine.replaceChildren();
+    var words = "";
+    var sendNow = false;
     if (saving) {
-      statusLine.textContent = "Saving\u2026";
-    } else if (resending) {
-      statusLine.textContent = "Sending what you tapped offline\u2026";
+      words = "Saving\u2026";
+    } else if (resending && !resending.quiet) {
+      words = "Sending what you tapped offline\u2026";
     } else if (pending.length) {
       var labels = pending.map(function (item) { return item.label; }).join("; ");
-      statusLine.textContent = "Waiting to be sent: " + labels + ". ";
-      if (navigator.onLine) {
-        var now = document.createElement("button");
-        now.type = "button";
-        now.textContent = "Send now";
-        now.addEventListener("click", flush);
-        statusLine.appendChild(now);
-      }
-    } else if (!navigator.onLine) {
-      statusLine.textContent = "Offline: showing this page as last saved on this phone.";
+      words = "Waiting to be sent: " + labels + ". ";
+      sendNow = navigator.onLine;
+    } else if (offline()) {
+      words = "Offline: showing this page as last saved on this phone.";
+    }
+    // Unchanged, the line is left alone, so a screen reader does not hear it again.
+    if (words + sendNow === shownStatus) { return; }
+    shownStatus = words + sendNow;
+    statusLine.classList.toggle("saving", saving);
+    statusLine.textContent = words;
+    if (sendNow) {
+      var now = document.createElement("button");
+      now.type = "button";
+      now.textContent = "Send now";
+      now.addEventListener("click", function () { flush(false); });
+      statusLine.appendChild(now);
     }
   }
 
@@ -522,23 +551,36 @@
     }
   }
 
+  // No way through: try again in a moment, quietly.
+  function retrySoon() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(function () { flush(true); }, RETRY_MS);
+  }
+
+  // No answer in time: the server may be struggling, so wait longer after each try.
   function retryLater() {
     clearTimeout(retryTimer);
     retryDelay = Math.min(retryDelay ? retryDelay * 2 : 15000, 120000);
-    retryTimer = setTimeout(flush, retryDelay);
+    retryTimer = setTimeout(function () { flush(true); }, retryDelay);
+  }
+
+  function flushSoon() {
+    if (waitingHere().length) { setTimeout(function () { flush(true); }, 0); }
   }
 
   // Send the kept taps for this page, oldest first. The server checks each against the game as
   // it now is: a step already recorded comes back as a conflict with the current state.
-  function flush() {
+  function flush(quiet) {
     if (resending || !navigator.onLine || !window.htmx) { return; }
     var item = waitingHere()[0];
     if (!item || !document.querySelector(item.target)) { return; }
+    clearTimeout(retryTimer);
     var values = {};
     item.values.forEach(function (pair) {
       values[pair[0]] = pair[0] in values ? [].concat(values[pair[0]], pair[1]) : pair[1];
     });
     resending = item;
+    resending.quiet = !!quiet;
     resentStatus = 0;
     showStatus();
     var done = function () {
@@ -546,14 +588,16 @@
       resending = null;
       // Kept while there is no answer, or the sign-in or the server must be sorted out first.
       if (status === 0 || status === 403 || status === 404 || status === 429 || status >= 500) {
-        if (status === 0 && navigator.onLine) { retryLater(); }
+        if (status === 0) {
+          if (item.timedOut) { retryLater(); } else { retrySoon(); }
+        }
         showWaiting();
         return;
       }
       retryDelay = 0;
       drop(item.key);
       showWaiting();
-      flush();
+      flush(quiet);
     };
     window.htmx.ajax("POST", item.url, {
       target: item.target,
@@ -564,11 +608,16 @@
   }
 
   window.addEventListener("online", function () {
+    cutOff = false;
     clearProblem();
     showStatus();
-    flush();
+    flush(false);
   });
   window.addEventListener("offline", showStatus);
+  // A phone taken out of a pocket may have found its connection again.
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { flush(true); }
+  });
 
   // ---- The app: a service worker keeps the static files and the last copy of each game ----
 
@@ -690,7 +739,7 @@
         "send it.", link(elsewhere[0].page, "Open the game"));
     }
     registerWorker();
-    flush();
+    flush(false);
     var wake = document.querySelector("[data-wake-lock]");
     if (wake && "wakeLock" in navigator) { setUpWakeLock(wake); }
   }

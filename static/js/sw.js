@@ -68,8 +68,26 @@ function offlinePage() {
   });
 }
 
+// The saved copy says so on its <html> element: the page then tells the phone it is offline
+// whatever navigator.onLine says (some browsers leave it true with no way through).
+function markedAsSaved(copy) {
+  if (!copy) { return null; }
+  return copy.text().then(function (html) {
+    var headers = new Headers(copy.headers);
+    headers.delete("Content-Length");
+    headers.delete("Content-Encoding");
+    return new Response(html.replace("<html", "<html data-saved-copy"), {
+      status: copy.status,
+      statusText: copy.statusText,
+      headers: headers
+    });
+  });
+}
+
 function saved(request) {
-  return caches.open(PAGES_CACHE).then(function (cache) { return cache.match(request.url); });
+  return caches.open(PAGES_CACHE)
+    .then(function (cache) { return cache.match(request.url); })
+    .then(markedAsSaved);
 }
 
 // Network first: the live page when there is a connection, the last copy when there is none.

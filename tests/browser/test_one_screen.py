@@ -282,3 +282,43 @@ def test_the_score_bar_stays_in_view_while_scrolling(page: Page, live_server, ma
     expect(bar.locator(".side.s0 .meta")).to_have_text(["Bags: 0 of 10", "Needs 80 more to win"])
     expect(bar.locator(".target")).to_have_text(re.compile(r"to\s*500"))
     console.assert_clean()
+
+
+# Each pad's keys, element by element (the whitespace between them aside).
+KEYS = """() => [...document.querySelectorAll('#entry .keys')].map((keys) =>
+  [keys.cloneNode(false).outerHTML, ...[...keys.children].map((key) => key.outerHTML)])"""
+
+
+@pytest.mark.parametrize("name", ["standard", "blind-bids", "three-players-blind-bids"])
+def test_the_keys_after_a_recorded_step_are_the_keys_the_page_draws(
+    page: Page, live_server, make_game, console, name
+):
+    # The swap draws each pad's first key and lists the rest, which app.js copies from it.
+    rules = dict(RULES[name])
+    players = rules.get("players", ("Ann", "Ben", "Cat", "Dan"))
+    game = make_game(**rules)
+    open_game(page, live_server, game)
+    enter_bids(
+        page,
+        1,
+        {
+            seat: bid
+            for seat, bid in {1: "3", 2: "4", 3: "2", 0: "3"}.items()
+            if seat < len(players)
+        },
+    )
+    swapped = page.evaluate(KEYS)
+    page.reload()
+    expect(page.locator("#entry-title")).to_have_text("Hand 1: tricks")
+    assert page.evaluate(KEYS) == swapped
+
+    for group, took in tricks_for_the_table(page).items():
+        tap(page, group, took)
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator("#entry-title")).to_have_text("Hand 2: bids")
+    swapped = page.evaluate(KEYS)
+    assert len(swapped) >= len(players)
+    page.reload()
+    expect(page.locator("#entry-title")).to_have_text("Hand 2: bids")
+    assert page.evaluate(KEYS) == swapped
+    console.assert_clean()

@@ -31,6 +31,17 @@ def test_django_upgrade_targets_the_oldest_django_the_project_supports():
     assert oldest == "6.0"
 
 
+def test_djade_formats_the_templates_for_the_django_django_upgrade_targets():
+    hook = CONFIG.split("- id: djade", 1)[1].split("- id:", 1)[0]
+    upgrade = CONFIG.split("- id: django-upgrade", 1)[1].split("- id:", 1)[0]
+    target = re.search(r"args: \[--target-version, \"([\d.]+)\"\]", upgrade)
+
+    assert "djade" in pins()
+    assert target
+    assert f'args: [--target-version, "{target.group(1)}"]' in hook
+    assert "files: ^templates/" in hook
+
+
 def test_the_mypy_hook_runs_the_venvs_mypy_on_the_whole_project():
     hook = CONFIG.split("- id: mypy", 1)[1]
 
