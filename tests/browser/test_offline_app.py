@@ -5,8 +5,8 @@ and the screen kept awake while a game is open."""
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import recording
-from games.models import Hand
+from games import services
+from games.models import Access, Hand
 from tests.browser.helpers import screenshot, sign_in, tap
 from tests.conftest import PASSWORD, QUIET_HAND
 
@@ -166,8 +166,8 @@ def test_a_kept_step_that_is_out_of_date_shows_the_game_as_it_now_is(
     page.get_by_role("button", name="Bids are in").click()
     expect(page.locator("#app-status")).to_contain_text("Waiting to be sent")
     # Meanwhile the hand's bids were recorded from another phone.
-    with recording.writing(game.owner, game.pk) as table:
-        table.record_bids(1, [4, 3, 3, 3])
+    with services.locked_game(Access(user=game.owner), game.pk) as locked:
+        services.record_step(locked, services.step_for(locked, "bids", 1), [4, 3, 3, 3])
 
     page.context.set_offline(False)
     expect(page.locator("#entry-title")).to_have_text("Hand 1: tricks")

@@ -6,7 +6,7 @@ import threading
 import pytest
 from playwright.sync_api import Page, expect
 
-from games import recording
+from games import services
 from games.accounts import throttle
 from games.models import Game, Hand
 from tests.browser.helpers import screenshot, sign_in, tap
@@ -45,13 +45,13 @@ def routed_page(new_page) -> Page:
 def held_writes(monkeypatch):
     """Writes wait at the server's door until the test lets them through."""
     gate = threading.Event()
-    writing = recording.writing
+    locked_game = services.locked_game
 
-    def slow_writing(*args, **kwargs):
+    def slow_locked_game(*args, **kwargs):
         gate.wait(timeout=30)
-        return writing(*args, **kwargs)
+        return locked_game(*args, **kwargs)
 
-    monkeypatch.setattr(recording, "writing", slow_writing)
+    monkeypatch.setattr(services, "locked_game", slow_locked_game)
     yield gate
     gate.set()
 
