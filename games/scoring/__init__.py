@@ -31,7 +31,7 @@ from .errors import BidError, GameFileError, HandError, RulesError, ScoringError
 from .gamefile import FORMAT, GameFile, parse_game_file, score_file
 from .limits import MAX_GAME_NAME, MAX_PLAYER_NAME, MAX_PLAYER_NAME_CODE_POINTS
 from .presets import PRESETS, Preset, get_preset
-from .results import Checkpoint, GameResult, HandResult, PendingHand, SideHand, SideTotal, Term
+from .results import GameResult, HandResult, PendingHand, SideHand, SideTotal, Term
 from .rules import BLIND_NIL, NIL, SETTINGS, SETTINGS_BY_NAME, Rules, Setting
 
 __all__ = [
@@ -46,7 +46,6 @@ __all__ = [
     "SETTINGS_BY_NAME",
     "Bid",
     "BidError",
-    "Checkpoint",
     "GameFile",
     "GameFileError",
     "GameResult",

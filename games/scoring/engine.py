@@ -9,7 +9,6 @@ from .bids import check_bids, check_tricks
 from .entry import Bids, Tricks, blind_count, is_nil
 from .errors import BidError, HandError, ScoringError, TrickError
 from .results import (
-    Checkpoint,
     GameResult,
     HandResult,
     PendingHand,
@@ -355,21 +354,14 @@ def _replay(
     first_dealer: int,
     strict: bool,
     explain: bool = False,
-    since: Checkpoint | None = None,
 ) -> GameResult:
     rules = table.rules
     seat_count = table.seats
     side_count = len(table.sides)
-    if since is None:
-        offset = 0
-        scores = [0] * side_count
-        bag_counts = [0] * side_count
-        set_counts = [0] * side_count
-        sets_running = [0] * side_count
-    else:
-        offset = since.hands
-        scores, bag_counts = list(since.scores), list(since.bags)
-        set_counts, sets_running = list(since.sets), list(since.running)
+    scores = [0] * side_count
+    bag_counts = [0] * side_count
+    set_counts = [0] * side_count
+    sets_running = [0] * side_count
     target = rules.target_score
     floor = rules.losing_score
     bids_itself = rules.first_hand_bids_itself
@@ -390,8 +382,7 @@ def _replay(
     ending = None
     unscored = 0
     last = len(hands) - 1
-    for at, hand in enumerate(hands):
-        position = offset + at
+    for position, hand in enumerate(hands):
         number = position + 1
         if finished:
             if strict:
@@ -433,7 +424,7 @@ def _replay(
             plain = False
         tricks = hand.tricks
         if tricks is None:
-            if at != last:
+            if position != last:
                 raise HandError(
                     number,
                     "tricks are missing: only the last hand can still be in play",
@@ -548,7 +539,7 @@ def _replay(
                 assert ending is not None, "every way a game ends says how"
                 ending += ": the top score is shared, so the game is a draw"
 
-    dealt = offset + len(results) + (1 if pending else 0)
+    dealt = len(results) + (1 if pending else 0)
     next_dealer = (first_dealer + dealt) % seat_count
     totals = tuple(
         SideTotal(
@@ -577,7 +568,6 @@ def _replay(
         winners=tuple(winners),
         ending=ending,
         next_leader=(next_dealer + 1) % seat_count,
-        resumed_from=since,
     )
 
 
@@ -635,23 +625,15 @@ def score_game(
     strict: bool = True,
     *,
     explain: bool = False,
-    since: Checkpoint | None = None,
 ) -> GameResult:
     """Replay every hand in order under `rules` and return the state of the game.
 
     strict=False scores the same hands under rules they were not bid under: bidding limits
     are skipped, a first hand bids itself when it has no bids (or the rules say so), and hands
     after the end are counted in `unscored_hands` instead of raising.
-
-    `since` goes on from a checkpoint (`GameResult.checkpoint()` of the game's first hands):
-    `hands` are then the hands after it, and the result is the one a replay from the first
-    hand gives, but holding only their results (`GameResult.hand(number)` finds one). A long
-    game's next hand then costs what one hand costs.
     """
     table = table_for(rules, players)
     if type(first_dealer) is not int or not 0 <= first_dealer < table.seats:
         raise ScoringError(f"the first dealer must be a seat from 0 to {table.seats - 1}")
-    if since is not None and len(since.scores) != len(table.sides):
-        raise ScoringError("the checkpoint is for another number of sides")
     hands = hands if isinstance(hands, (list, tuple)) else list(hands)
-    return _replay(table, hands, first_dealer, strict, explain, since)
+    return _replay(table, hands, first_dealer, strict, explain)

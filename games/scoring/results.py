@@ -243,52 +243,23 @@ class GameResult:
     # How the game ended, in plain words ("Ann + Cat reached 500"); None while it goes on.
     ending: str | None = None
     next_leader: int = 0
-    # The checkpoint a resumed replay (`score_game` with `since`) started from: it holds only
-    # the hands after it, numbered on from there. None for a replay from the first hand.
-    resumed_from: Checkpoint | None = None
-
-    @property
-    def hands_before(self) -> int:
-        """Hands scored before the first of `hands` (those of the checkpoint it resumed from)."""
-        return 0 if self.resumed_from is None else self.resumed_from.hands
 
     @property
     def played(self) -> int:
-        """Hands scored in the game so far, those before a checkpoint included."""
-        return self.hands_before + len(self.hands)
+        """Hands scored in the game so far."""
+        return len(self.hands)
 
     def hand(self, number: int) -> HandResult:
-        """Hand `number`'s result; IndexError for one this result does not hold."""
-        index = number - 1 - self.hands_before
-        if not 0 <= index < len(self.hands):
+        """Hand `number`'s result (numbered from 1); IndexError for a hand not scored."""
+        if not 1 <= number <= len(self.hands):
             raise IndexError(f"this result holds no hand {number}")
-        return self.hands[index]
-
-    def checkpoint(self) -> Checkpoint | None:
-        """Where a replay of the hands after the scored ones can go on from: the running
-        figures after the last scored hand. None once the game is over (no hand follows it)."""
-        if self.finished or self.unscored_hands:
-            return None
-        if self.hands:
-            running = tuple(side.sets_in_a_row for side in self.hands[-1].sides)
-        elif self.resumed_from is not None:
-            running = self.resumed_from.running
-        else:
-            running = (0,) * len(self.sides)
-        return Checkpoint(
-            self.played,
-            tuple(side.score for side in self.sides),
-            tuple(side.bags for side in self.sides),
-            tuple(side.sets for side in self.sides),
-            running,
-        )
+        return self.hands[number - 1]
 
     def needs(self, side: int) -> int:
         """Points the side still needs to reach the winning score (0 once it is there)."""
         return max(0, self.rules.target_score - self.sides[side].score)
 
     def to_json(self) -> dict[str, Any]:
-        assert self.resumed_from is None, "a resumed replay does not hold the whole game"
         return {
             "teams": [side.to_json() for side in self.sides],
             "hands": [hand.to_json() for hand in self.hands],
@@ -304,43 +275,3 @@ class GameResult:
             "next_first_bidder": self.next_first_bidder,
             "next_leader": self.next_leader,
         }
-
-
-@dataclass(frozen=True, slots=True)
-class Checkpoint:
-    """A game's running figures after its first `hands` hands, all scored: what a replay of
-    the hands after them starts from, as a replay from the first hand reaches it. Each tuple
-    has one value per side: score, bags, sets so far and sets in a row."""
-
-    hands: int
-    scores: tuple[int, ...]
-    bags: tuple[int, ...]
-    sets: tuple[int, ...]
-    running: tuple[int, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "hands": self.hands,
-            "scores": list(self.scores),
-            "bags": list(self.bags),
-            "sets": list(self.sets),
-            "running": list(self.running),
-        }
-
-    @classmethod
-    def from_json(cls, data: Any, sides: int) -> Checkpoint | None:
-        """The checkpoint `to_json` wrote, or None for anything else."""
-        try:
-            hands = data["hands"]
-            figures = [data[name] for name in ("scores", "bags", "sets", "running")]
-        except (KeyError, TypeError):
-            return None
-        if type(hands) is not int or hands < 0:
-            return None
-        for values in figures:
-            if not isinstance(values, list) or len(values) != sides:
-                return None
-            if any(type(value) is not int for value in values):
-                return None
-        scores, bags, sets, running = (tuple(values) for values in figures)
-        return cls(hands, scores, bags, sets, running)
