@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
 
 from .bids import check_bids, check_tricks
-from .entry import Bids, Tricks, blind_count, is_nil
+from .entry import Bids, Tricks, bid_tricks, blind_count, is_nil
 from .errors import BidError, HandError, ScoringError, TrickError
 from .results import (
     GameResult,
@@ -108,23 +108,6 @@ def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks, terms: Ter
     """Points before the bag penalty, bags, and the figures shown for one side of one hand."""
     seats = table.sides[index]
     made: bool | None
-    if len(seats) == 2:
-        first, second = seats
-        first_bid, second_bid = bids[first], bids[second]
-        if type(first_bid) is int and type(second_bid) is int:
-            # The usual hand: two number bids and no nil to score.
-            contract = first_bid + second_bid
-            took = (tricks[first] or 0) + (tricks[second] or 0)
-            points, bags, made = _contract(
-                table,
-                table.side_names[index],
-                "" if terms is None else str(contract),
-                contract,
-                took,
-                False,
-                terms,
-            )
-            return points, bags, contract, took, took, made
     names = table.names
     contract = 0
     ordinary = 0  # tricks taken by the side's number bidders
@@ -257,29 +240,12 @@ def _score(
     after it, whether a Boston won the game, and the set rule that lost it (if one did)."""
     won = False
     made: bool | None
-    pair = table.plain_pairs[index] if terms is None and self_bid is None else None
-    first_bid = second_bid = None
-    if pair is not None:
-        first_bid, second_bid = bids[pair[0]], bids[pair[1]]
-    if type(first_bid) is int and type(second_bid) is int and pair is not None:
-        # The usual hand, counted without words: two number bids, no nil, and no big-bid rule
-        # (what _score_side and _contract work out for it, without the terms).
-        contract = first_bid + second_bid
-        took = toward = (tricks[pair[0]] or 0) + (tricks[pair[1]] or 0)
-        made = took >= contract
-        if made:
-            bags = took - contract
-            points = 10 * contract + bags * table.bag_points
-        else:
-            bags = 0
-            points = -10 * contract
-    elif self_bid is not None:
+    if self_bid is not None:  # no Boston in a hand nobody bid
         points, bags, contract, toward, took, made = _score_self_bid(
             table, index, tricks, self_bid, terms
         )
     else:
         points, bags, contract, toward, took, made = _score_side(table, index, bids, tricks, terms)
-    if self_bid is None:
         boston = table.boston
         if (
             boston is not None
@@ -368,10 +334,6 @@ def _replay(
     bidder_offset = 1 if rules.first_bidder == "dealer_left" else 0
     side_range = range(side_count)
     blank_bids: Bids = (None,) * seat_count
-    most = table.tricks
-    lowest_bid = 1 if table.zero_is_nil else 0  # a bid of 0 is nil there
-    plain_bids = not (strict and table.bidding_limits)
-    plain = False
 
     results: list[HandResult] = []
     pending = None
@@ -408,20 +370,10 @@ def _replay(
         elif bids is None:
             raise HandError(number, "the bids are missing", field="bids")
         else:
-            # Bids that are all numbers a hand can take, none of them nil, at a table with no
-            # bidding limit pass check_bids as they are: it runs for every other hand.
-            if plain_bids and type(bids) is tuple and len(bids) == seat_count:
-                for bid in bids:
-                    if type(bid) is not int or not lowest_bid <= bid <= most:
-                        break
-                else:
-                    plain = True
-            if not plain:
-                try:
-                    bids = check_bids(table, bids, scores, strict)
-                except BidError as error:
-                    raise HandError(number, error.problem, error.seat, "bids") from None
-            plain = False
+            try:
+                bids = check_bids(table, bids, scores, strict)
+            except BidError as error:
+                raise HandError(number, error.problem, error.seat, "bids") from None
         tricks = hand.tricks
         if tricks is None:
             if position != last:
@@ -434,8 +386,7 @@ def _replay(
                 contracts = (self_bid,) * side_count
             else:
                 contracts = tuple(
-                    sum((b if type(b) is int else blind_count(b) or 0) for b in side_bids)
-                    for side_bids in ((bids[seat] for seat in side) for side in table.sides)
+                    sum(bid_tricks(bids[seat]) or 0 for seat in side) for side in table.sides
                 )
             pending = PendingHand(
                 number,
@@ -448,19 +399,10 @@ def _replay(
                 self_bid is not None,
             )
             break
-        # Likewise tricks that are each a number a hand can take and add up to a hand.
-        if type(tricks) is tuple and len(tricks) == seat_count:
-            for taken in tricks:
-                if type(taken) is not int or not 0 <= taken <= most:
-                    break
-            else:
-                plain = sum(tricks) == most  # type: ignore[arg-type]
-        if not plain:
-            try:
-                tricks = check_tricks(table, bids, tricks)
-            except TrickError as error:
-                raise HandError(number, error.problem, error.seat, "tricks") from None
-        plain = False
+        try:
+            tricks = check_tricks(table, bids, tricks)
+        except TrickError as error:
+            raise HandError(number, error.problem, error.seat, "tricks") from None
 
         sides = []
         boston_winner = None

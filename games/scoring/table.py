@@ -22,7 +22,6 @@ class Table:
         "names",
         "nil_values",
         "partner",
-        "plain_pairs",
         "rules",
         "seats",
         "sets_matter",
@@ -57,10 +56,6 @@ class Table:
         # The smallest contract scored as a big bid, and how; None when big bids score as usual.
         self.big_bid = None if rules.big_bid == "none" else (rules.big_bid_min, rules.big_bid)
         self.both_nil = rules.both_nil if rules.partnerships else "separate"
-        # Each side's two seats where a side of two number bids scores 10 a trick (no big bid
-        # rule); None for every side when it does not.
-        pairs = self.big_bid is None and rules.partnerships
-        self.plain_pairs = tuple((side[0], side[1]) if pairs else None for side in self.sides)
         self.zero_is_nil = rules.zero_is_nil
         # Whether a hand's bids can break any rule beyond their shape and range.
         self.bidding_limits = (

@@ -1,5 +1,6 @@
-"""A replay counts every hand but words only the ones asked for; its quick paths for the usual
-hand must agree with the full checks and scoring to the letter."""
+"""A replay counts every hand but words only the ones asked for: the words worked out later
+are the ones the same scoring gives during the replay, and the replay checks every hand as
+validate_bids and validate_tricks do."""
 
 import pickle
 
@@ -61,7 +62,7 @@ def test_an_explanation_asked_for_later_is_the_one_worked_out_during_the_replay(
 
 @FAST
 @given(games())
-def test_hands_given_as_lists_take_the_full_checks_and_score_the_same(game):
+def test_hands_given_as_lists_score_as_tuples_do(game):
     table, hands, strict, _ = game
     as_lists = [
         Hand(
@@ -104,7 +105,7 @@ PLAYED = (4, 3, 3, 3)
         "3333",
     ],
 )
-def test_bids_off_the_quick_path_are_refused_as_the_full_check_refuses_them(bids):
+def test_the_replay_refuses_bids_as_validate_bids_does(bids):
     with pytest.raises(BidError) as checked:
         validate_bids(Rules(), bids)
     with pytest.raises(HandError) as replayed:
@@ -129,7 +130,7 @@ def test_bids_off_the_quick_path_are_refused_as_the_full_check_refuses_them(bids
         [4, 3, 3, 2],
     ],
 )
-def test_tricks_off_the_quick_path_are_refused_as_the_full_check_refuses_them(tricks):
+def test_the_replay_refuses_tricks_as_validate_tricks_does(tricks):
     with pytest.raises(TrickError) as checked:
         validate_tricks(Rules(), (3, 3, 3, 3), tricks)
     with pytest.raises(HandError) as replayed:
@@ -152,7 +153,7 @@ def test_plain_number_bids_still_meet_the_tables_bidding_limits():
     assert [side.points for side in loose.hands[0].sides] == [43, 42]
 
 
-def test_a_bid_of_0_is_nil_on_the_quick_path_too():
+def test_a_bid_of_0_is_nil_in_a_replay_where_that_is_the_rule():
     result = score_game(Rules(), [Hand((0, 3, 5, 3), PLAYED)], players=["Ann", "Ben", "Cat", "Dan"])
     assert result.hands[0].bids[0] == "nil"
     assert result.hands[0].sides[0].explanation[0] == "Ann's nil failed (took 4): -100"
