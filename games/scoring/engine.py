@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from .bids import check_bids, check_tricks
 from .entry import Bids, Tricks, bid_tricks, blind_count, is_nil
@@ -12,11 +12,9 @@ from .results import (
     GameResult,
     HandResult,
     PendingHand,
-    SideHand,
     SideTotal,
     Term,
-    set_figures,
-    set_terms,
+    replayed_side,
 )
 from .rules import BLIND_NIL, NIL, Rules
 from .table import Table, table_for
@@ -298,17 +296,6 @@ def side_terms(source: Source) -> tuple[Term, ...]:
     return tuple(terms)
 
 
-# A HandResult is built slot by slot: a frozen dataclass's own __init__ costs twice as much,
-# and a replay builds one a hand. The replay sets every field, by name.
-_new = object.__new__
-_HAND = {field.name: getattr(HandResult, field.name).__set__ for field in fields(HandResult)}
-assert len(_HAND) == 8, "the replay sets each of a HandResult's fields"
-_set_number, _set_dealer = _HAND["number"], _HAND["dealer"]
-_set_first_bidder, _set_bids = _HAND["first_bidder"], _HAND["bids"]
-_set_hand_tricks, _set_sides = _HAND["tricks"], _HAND["sides"]
-_set_leader, _set_bids_itself = _HAND["leader"], _HAND["bids_itself"]
-
-
 def _winners(scores: list[int], among: Sequence[int]) -> list[int]:
     best = max(scores[index] for index in among)
     return [index for index in among if scores[index] == best]
@@ -422,34 +409,19 @@ def _replay(
             sets_running[index] = running
             score = scores[index] + points
             scores[index] = score
-            side = _new(SideHand)
-            set_figures(
-                side,
-                (
-                    points,
-                    score,
-                    count,
-                    bags,
-                    contract,
-                    toward,
-                    took,
-                    made,
-                    sets,
-                    running,
-                    (table, index, bids, tricks, self_bid, before),
-                ),
-            )
-            set_terms(side, None if terms is None else tuple(terms))
-            sides.append(side)
-        result = _new(HandResult)
-        _set_number(result, number)
-        _set_dealer(result, dealer)
-        _set_first_bidder(result, first_bidder)
-        _set_bids(result, bids)
-        _set_hand_tricks(result, tricks)
-        _set_sides(result, tuple(sides))
-        _set_leader(result, leader)
-        _set_bids_itself(result, self_bid is not None)
+            figures = (points, score, count, bags, contract, toward, took, made, sets, running)
+            source = (table, index, bids, tricks, self_bid, before)
+            sides.append(replayed_side(figures, source, None if terms is None else tuple(terms)))
+        result = HandResult(
+            number,
+            dealer,
+            first_bidder,
+            bids,
+            tricks,
+            tuple(sides),
+            leader,
+            self_bid is not None,
+        )
         results.append(result)
 
         names = table.side_names

@@ -143,9 +143,21 @@ class SideHand:
         }
 
 
-# The slots' own setters: how __init__ and the replay fill a SideHand it can't set otherwise.
+# The slots' own setters: how a SideHand, which can't be set otherwise, is filled.
 set_figures = vars(SideHand)["_figures"].__set__
 set_terms = vars(SideHand)["_terms"].__set__
+
+
+def replayed_side(
+    figures: tuple[Any, ...], source: object, terms: tuple[Term, ...] | None
+) -> SideHand:
+    """A SideHand as the replay builds it: its ten figures, what its terms are worked out from
+    (`engine.side_terms` reads it) and the terms themselves when the replay explained the hand
+    (None: worked out when first asked for)."""
+    side: SideHand = object.__new__(SideHand)
+    set_figures(side, (*figures, source))
+    set_terms(side, terms)
+    return side
 
 
 @dataclass(frozen=True, slots=True)
