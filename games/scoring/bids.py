@@ -83,15 +83,11 @@ def check_bids(table: Table, bids: object, scores: Sequence[int] | None, strict:
         raise BidError(f"bids must be a list with one bid per player, not {describe(bids)}")
     if len(bids) != table.seats:
         raise BidError(f"expected {table.seats} bids, one per player, got {len(bids)}")
-    most = table.tricks
-    blind = False
     for seat, bid in enumerate(bids):
-        if type(bid) is not int or not 0 <= bid <= most:
-            problem = _bid_problem(table, seat, bid, bids)
-            if problem:
-                raise BidError(problem, seat)
-            blind = blind or blind_count(bid) is not None
-    if table.zero_is_nil and 0 in bids:
+        problem = _bid_problem(table, seat, bid, bids)
+        if problem:
+            raise BidError(problem, seat)
+    if table.rules.zero_is_nil and 0 in bids:
         bids = tuple(NIL if bid == 0 and type(bid) is int else bid for bid in bids)
         for seat, bid in enumerate(bids):
             if bid is None:
@@ -100,7 +96,7 @@ def check_bids(table: Table, bids: object, scores: Sequence[int] | None, strict:
                     raise BidError(problem, seat)
     else:
         bids = tuple(bids)
-    if strict and (blind or table.bidding_limits):
+    if strict:
         _check_bidding(table, bids, scores)
     return bids
 
@@ -119,7 +115,7 @@ def _check_bidding(table: Table, bids: Bids, scores: Sequence[int] | None) -> No
         if rules.blind_nil_behind is not None:
             _check_behind(table, bids, scores, BLIND_NIL, rules.blind_nil_behind)
     _check_blind_bids(table, bids, scores)
-    if table.both_nil == "forbidden":
+    if rules.both_nil == "forbidden":
         for side in table.sides:
             if all(is_nil(bids[seat]) for seat in side):
                 first, second = side

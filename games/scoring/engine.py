@@ -66,8 +66,7 @@ def _contract(
     terms go on `terms` unless that is None (a replay explains a hand only when asked)."""
     rules = table.rules
     made = toward >= contract
-    big = table.big_bid
-    rule = big[1] if big is not None and contract >= big[0] else None
+    rule = rules.big_bid if contract >= rules.big_bid_min else "none"
     note = ""
     if rule == "double":
         base = 20 * contract
@@ -83,11 +82,11 @@ def _contract(
             terms.append(Term(points, "{} bid {}, took {}{}", (who, bid, toward, note)))
         else:
             terms.append(Term(points, "{} bid {}, took {}: set{}", (who, bid, toward, note)))
-    if rule == "bonus" and big is not None:
+    if rule == "bonus":
         extra = rules.big_bid_made if made else -rules.big_bid_set
         if terms is not None:
             words = "a big bid ({} or more) made" if made else "a big bid ({} or more) set"
-            terms.append(Term(extra, words, (big[0],)))
+            terms.append(Term(extra, words, (rules.big_bid_min,)))
         points += extra
     if blind:
         if terms is not None:
@@ -95,7 +94,7 @@ def _contract(
         points += points
     bags = toward - contract if made else 0
     if bags:
-        value = bags * table.bag_points
+        value = bags * rules.bag_points
         if terms is not None:
             terms.append(Term(value, "1 bag" if bags == 1 else "{} bags", (bags,)))
         points += value
@@ -129,12 +128,13 @@ def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks, terms: Ter
             blinds += 1
     took = ordinary + failed
 
-    if len(nil_seats) == 2 and table.both_nil in ("joint", "unit"):
+    rules = table.rules
+    if len(nil_seats) == 2 and rules.both_nil in ("joint", "unit"):
         return _both_nil(table, index, took, terms)
 
     points = 0
     for seat, nil in nil_seats:
-        value = table.nil_values[nil]
+        value = rules.nil_value if nil == NIL else rules.blind_nil_value
         nil_tricks = tricks[seat]
         if nil_tricks == 0:
             points += value
@@ -151,7 +151,7 @@ def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks, terms: Ter
                     )
                 )
 
-    mode = table.mode
+    mode = rules.failed_nil_tricks
     toward = ordinary + failed if mode == "help_partner" else ordinary
     bags = 0
     made = None
@@ -170,13 +170,13 @@ def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks, terms: Ter
     elif mode == "help_partner" and failed:
         # Nobody on the side bid a number, so every trick it took is a bag.
         bags = failed
-        value = failed * table.bag_points
+        value = failed * rules.bag_points
         points += value
         if terms is not None:
             terms.append(Term(value, "{} from failed nil", (_plural(failed, "bag"),)))
     if mode == "bags" and failed:
         bags += failed
-        value = failed * table.bag_points
+        value = failed * rules.bag_points
         points += value
         if terms is not None:
             terms.append(Term(value, "{} from failed nil", (_plural(failed, "bag"),)))
@@ -192,7 +192,7 @@ def _both_nil(table: Table, index: int, took: int, terms: Terms) -> SideScore:
         if terms is not None:
             terms.append(Term(value, "{} both bid nil and both made it", (side_name,)))
         return value, 0, 0, 0, 0, None
-    if table.both_nil == "joint":
+    if table.rules.both_nil == "joint":
         if terms is not None:
             terms.append(Term(0, "{} both bid nil but took {}: no score", (side_name, took)))
         return 0, 0, 0, 0, took, None
@@ -236,6 +236,7 @@ def _score(
     """One side of one hand given its bags, sets and sets in a row before it: its points, bags
     after it, bags taken, contract, tricks toward it, tricks, made, sets and sets in a row
     after it, whether a Boston won the game, and the set rule that lost it (if one did)."""
+    rules = table.rules
     won = False
     made: bool | None
     if self_bid is not None:  # no Boston in a hand nobody bid
@@ -244,15 +245,15 @@ def _score(
         )
     else:
         points, bags, contract, toward, took, made = _score_side(table, index, bids, tricks, terms)
-        boston = table.boston
+        boston = rules.boston
         if (
-            boston is not None
+            boston != "none"
             and took == table.tricks
             and made
-            and (not table.boston_by_bid or contract == table.tricks)
+            and (rules.boston_needs != "bid" or contract == table.tricks)
         ):
             if boston == "bonus":
-                bonus = table.rules.boston_bonus
+                bonus = rules.boston_bonus
                 points += bonus
                 if terms is not None:
                     terms.append(Term(bonus, "Boston: took every trick"))
@@ -262,14 +263,14 @@ def _score(
                     terms.append(Term(0, "Boston: took every trick and wins the game"))
     count, sets, running = before
     count += bags
-    limit = table.bag_limit
+    limit = rules.bag_limit
     if limit is not None and count >= limit:
         times = 0
-        carry = table.rules.bags_carry_over
+        carry = rules.bags_carry_over
         while count >= limit:
             times += 1
             count = count - limit if carry else 0
-        penalty = table.rules.bag_penalty * times
+        penalty = rules.bag_penalty * times
         points -= penalty
         if terms is not None:
             text = "{} bags reached: penalty" if times == 1 else "{} bags reached {} times"
@@ -278,9 +279,7 @@ def _score(
     if made is False:
         sets += 1
         running += 1
-        if table.sets_matter:
-            rules = table.rules
-            lost = _count_set(terms, sets, running, rules.sets_to_lose, rules.sets_in_a_row_to_lose)
+        lost = _count_set(terms, sets, running, rules.sets_to_lose, rules.sets_in_a_row_to_lose)
     else:
         running = 0
     return points, count, bags, contract, toward, took, made, sets, running, won, lost

@@ -10,27 +10,7 @@ from .rules import Rules
 
 
 class Table:
-    __slots__ = (
-        "bag_limit",
-        "bag_points",
-        "bidding_limits",
-        "big_bid",
-        "boston",
-        "boston_by_bid",
-        "both_nil",
-        "mode",
-        "names",
-        "nil_values",
-        "partner",
-        "rules",
-        "seats",
-        "sets_matter",
-        "side_names",
-        "side_of",
-        "sides",
-        "tricks",
-        "zero_is_nil",
-    )
+    __slots__ = ("names", "partner", "rules", "seats", "side_names", "side_of", "sides", "tricks")
 
     def __init__(self, rules: Rules, names: tuple[str, ...]):
         self.rules = rules
@@ -43,30 +23,6 @@ class Table:
         self.partner = tuple(
             next((other for other in self.sides[side] if other != seat), None)
             for seat, side in enumerate(self.side_of)
-        )
-        self.nil_values = {"nil": rules.nil_value, "blind_nil": rules.blind_nil_value}
-        self.mode = rules.failed_nil_tricks
-        self.bag_points = rules.bag_points
-        self.bag_limit = rules.bag_limit
-        # How a Boston scores ("bonus" or "win"); None when taking every trick earns nothing.
-        self.boston = None if rules.boston == "none" else rules.boston
-        self.boston_by_bid = rules.boston_needs == "bid"
-        # Whether being set can end the game, so that each set is counted in words.
-        self.sets_matter = rules.sets_to_lose is not None or rules.sets_in_a_row_to_lose is not None
-        # The smallest contract scored as a big bid, and how; None when big bids score as usual.
-        self.big_bid = None if rules.big_bid == "none" else (rules.big_bid_min, rules.big_bid)
-        self.both_nil = rules.both_nil if rules.partnerships else "separate"
-        self.zero_is_nil = rules.zero_is_nil
-        # Whether a hand's bids can break any rule beyond their shape and range.
-        self.bidding_limits = (
-            rules.variant != "classic"
-            or not rules.blind_nil
-            or rules.blind_nil_behind is not None
-            or rules.min_team_bid is not None
-            or rules.min_total_bid is not None
-            or rules.ban_exact_total
-            or rules.blind_bid_behind is not None
-            or self.both_nil == "forbidden"
         )
 
 
