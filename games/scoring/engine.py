@@ -17,7 +17,7 @@ from .results import (
     replayed_side,
 )
 from .rules import BLIND_NIL, NIL, Rules
-from .table import Table, table_for
+from .seating import Seating, seating_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,11 +50,11 @@ SideScore = tuple[int, int, int, int, int, bool | None]
 Terms = list[Term] | None
 # What a side's terms are worked out from: the table, the side, the hand's bids and tricks,
 # its self-bid minimum (or None) and the side's bags, sets and sets in a row before it.
-Source = tuple[Table, int, Bids, Tricks, int | None, tuple[int, int, int]] | None
+Source = tuple[Seating, int, Bids, Tricks, int | None, tuple[int, int, int]] | None
 
 
 def _contract(
-    table: Table,
+    seating: Seating,
     who: str,
     bid: str,
     contract: int,
@@ -64,7 +64,7 @@ def _contract(
 ) -> tuple[int, int, bool]:
     """Points and bags of a side's contract (a blind bid, a big bid and bags included); its
     terms go on `terms` unless that is None (a replay explains a hand only when asked)."""
-    rules = table.rules
+    rules = seating.rules
     made = toward >= contract
     rule = rules.big_bid if contract >= rules.big_bid_min else "none"
     note = ""
@@ -101,11 +101,13 @@ def _contract(
     return points, bags, made
 
 
-def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks, terms: Terms) -> SideScore:
+def _score_side(
+    seating: Seating, index: int, bids: Bids, tricks: Tricks, terms: Terms
+) -> SideScore:
     """Points before the bag penalty, bags, and the figures shown for one side of one hand."""
-    seats = table.sides[index]
+    seats = seating.sides[index]
     made: bool | None
-    names = table.names
+    names = seating.names
     contract = 0
     ordinary = 0  # tricks taken by the side's number bidders
     failed = 0  # tricks taken by its nil bidders
@@ -128,9 +130,9 @@ def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks, terms: Ter
             blinds += 1
     took = ordinary + failed
 
-    rules = table.rules
+    rules = seating.rules
     if len(nil_seats) == 2 and rules.both_nil in ("joint", "unit"):
-        return _both_nil(table, index, took, terms)
+        return _both_nil(seating, index, took, terms)
 
     points = 0
     for seat, nil in nil_seats:
@@ -165,7 +167,7 @@ def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks, terms: Ter
                 bid = f"{contract} with a blind bid"
             else:
                 bid = str(contract)
-        value, bags, made = _contract(table, who, bid, contract, toward, blinds > 0, terms)
+        value, bags, made = _contract(seating, who, bid, contract, toward, blinds > 0, terms)
         points += value
     elif mode == "help_partner" and failed:
         # Nobody on the side bid a number, so every trick it took is a bag.
@@ -183,16 +185,16 @@ def _score_side(table: Table, index: int, bids: Bids, tricks: Tricks, terms: Ter
     return points, bags, contract, toward, took, made
 
 
-def _both_nil(table: Table, index: int, took: int, terms: Terms) -> SideScore:
+def _both_nil(seating: Seating, index: int, took: int, terms: Terms) -> SideScore:
     """Both partners nil, scored as one: the both-nil value if both make it; if either fails,
     nothing ("joint") or the value lost ("unit"). Their tricks count for nothing."""
-    value = table.rules.both_nil_value
-    side_name = table.side_names[index]
+    value = seating.rules.both_nil_value
+    side_name = seating.side_names[index]
     if took == 0:
         if terms is not None:
             terms.append(Term(value, "{} both bid nil and both made it", (side_name,)))
         return value, 0, 0, 0, 0, None
-    if table.rules.both_nil == "joint":
+    if seating.rules.both_nil == "joint":
         if terms is not None:
             terms.append(Term(0, "{} both bid nil but took {}: no score", (side_name, took)))
         return 0, 0, 0, 0, took, None
@@ -202,11 +204,11 @@ def _both_nil(table: Table, index: int, took: int, terms: Terms) -> SideScore:
 
 
 def _score_self_bid(
-    table: Table, index: int, tricks: Tricks, minimum: int, terms: Terms
+    seating: Seating, index: int, tricks: Tricks, minimum: int, terms: Terms
 ) -> SideScore:
     """A hand that bids itself: the side's contract is what it took, but at least `minimum`."""
-    took = sum(tricks[seat] or 0 for seat in table.sides[index])
-    side_name = table.side_names[index]
+    took = sum(tricks[seat] or 0 for seat in seating.sides[index])
+    side_name = seating.side_names[index]
     if took >= minimum:
         if terms is not None:
             terms.append(
@@ -225,7 +227,7 @@ def _score_self_bid(
 
 
 def _score(
-    table: Table,
+    seating: Seating,
     index: int,
     bids: Bids,
     tricks: Tricks,
@@ -236,21 +238,23 @@ def _score(
     """One side of one hand given its bags, sets and sets in a row before it: its points, bags
     after it, bags taken, contract, tricks toward it, tricks, made, sets and sets in a row
     after it, whether a Boston won the game, and the set rule that lost it (if one did)."""
-    rules = table.rules
+    rules = seating.rules
     won = False
     made: bool | None
     if self_bid is not None:  # no Boston in a hand nobody bid
         points, bags, contract, toward, took, made = _score_self_bid(
-            table, index, tricks, self_bid, terms
+            seating, index, tricks, self_bid, terms
         )
     else:
-        points, bags, contract, toward, took, made = _score_side(table, index, bids, tricks, terms)
+        points, bags, contract, toward, took, made = _score_side(
+            seating, index, bids, tricks, terms
+        )
         boston = rules.boston
         if (
             boston != "none"
-            and took == table.tricks
+            and took == seating.tricks_per_hand
             and made
-            and (rules.boston_needs != "bid" or contract == table.tricks)
+            and (rules.boston_needs != "bid" or contract == seating.tricks_per_hand)
         ):
             if boston == "bonus":
                 bonus = rules.boston_bonus
@@ -289,9 +293,9 @@ def side_terms(source: Source) -> tuple[Term, ...]:
     """The terms of one side of a scored hand, worked out again by the code that scored it."""
     if source is None:
         return ()
-    table, index, bids, tricks, self_bid, before = source
+    seating, index, bids, tricks, self_bid, before = source
     terms: list[Term] = []
-    _score(table, index, bids, tricks, self_bid, before, terms)
+    _score(seating, index, bids, tricks, self_bid, before, terms)
     return tuple(terms)
 
 
@@ -301,15 +305,15 @@ def _winners(scores: list[int], among: Sequence[int]) -> list[int]:
 
 
 def _replay(
-    table: Table,
+    seating: Seating,
     hands: Sequence[Hand],
     first_dealer: int,
     strict: bool,
     explain: bool = False,
 ) -> GameResult:
-    rules = table.rules
-    seat_count = table.seats
-    side_count = len(table.sides)
+    rules = seating.rules
+    seat_count = seating.seats
+    side_count = len(seating.sides)
     scores = [0] * side_count
     bag_counts = [0] * side_count
     set_counts = [0] * side_count
@@ -357,7 +361,7 @@ def _replay(
             raise HandError(number, "the bids are missing", field="bids")
         else:
             try:
-                bids = check_bids(table, bids, scores, strict)
+                bids = check_bids(seating, bids, scores, strict)
             except BidError as error:
                 raise HandError(number, error.problem, error.seat, "bids") from None
         tricks = hand.tricks
@@ -372,7 +376,7 @@ def _replay(
                 contracts = (self_bid,) * side_count
             else:
                 contracts = tuple(
-                    sum(bid_tricks(bids[seat]) or 0 for seat in side) for side in table.sides
+                    sum(bid_tricks(bids[seat]) or 0 for seat in side) for side in seating.sides
                 )
             pending = PendingHand(
                 number,
@@ -386,7 +390,7 @@ def _replay(
             )
             break
         try:
-            tricks = check_tricks(table, bids, tricks)
+            tricks = check_tricks(seating, bids, tricks)
         except TrickError as error:
             raise HandError(number, error.problem, error.seat, "tricks") from None
 
@@ -397,7 +401,7 @@ def _replay(
             before = bag_counts[index], set_counts[index], sets_running[index]
             terms: Terms = [] if explain else None
             points, count, bags, contract, toward, took, made, sets, running, won, lost = _score(
-                table, index, bids, tricks, self_bid, before, terms
+                seating, index, bids, tricks, self_bid, before, terms
             )
             if won:
                 boston_winner = index
@@ -409,7 +413,7 @@ def _replay(
             score = scores[index] + points
             scores[index] = score
             figures = (points, score, count, bags, contract, toward, took, made, sets, running)
-            source = (table, index, bids, tricks, self_bid, before)
+            source = (seating, index, bids, tricks, self_bid, before)
             sides.append(replayed_side(figures, source, None if terms is None else tuple(terms)))
         result = HandResult(
             number,
@@ -423,7 +427,7 @@ def _replay(
         )
         results.append(result)
 
-        names = table.side_names
+        names = seating.side_names
         if boston_winner is not None:
             winners, ended_by = [boston_winner], "boston"
             ending = f"{names[boston_winner]} took every trick, and a Boston wins the game"
@@ -432,7 +436,7 @@ def _replay(
             others = [index for index in side_range if index not in losers] or list(side_range)
             winners = _winners(scores, others)
             ended_by = lost_by_sets[0][1]
-            ending = _sets_ending(table, lost_by_sets, set_counts, sets_running)
+            ending = _sets_ending(seating, lost_by_sets, set_counts, sets_running)
         elif floor is not None and min(scores) <= floor:
             winners = _winners(scores, side_range)
             if len(winners) == 1 and scores[winners[0]] >= target:
@@ -456,18 +460,18 @@ def _replay(
     next_dealer = (first_dealer + dealt) % seat_count
     totals = tuple(
         SideTotal(
-            tuple(table.names[seat] for seat in side),
+            tuple(seating.names[seat] for seat in side),
             side,
             scores[index],
             bag_counts[index],
-            table.side_names[index],
+            seating.side_names[index],
             set_counts[index],
         )
-        for index, side in enumerate(table.sides)
+        for index, side in enumerate(seating.sides)
     )
     return GameResult(
         rules=rules,
-        players=table.names,
+        players=seating.names,
         sides=totals,
         hands=tuple(results),
         pending=pending,
@@ -485,14 +489,14 @@ def _replay(
 
 
 def _sets_ending(
-    table: Table,
+    seating: Seating,
     lost_by_sets: list[tuple[int, str]],
     set_counts: list[int],
     sets_running: list[int],
 ) -> str:
     parts = []
     for index, why in lost_by_sets:
-        were = "were" if len(table.sides[index]) > 1 else "was"
+        were = "were" if len(seating.sides[index]) > 1 else "was"
         count = set_counts[index] if why == "sets" else sets_running[index]
         if count == 1:
             how = "set"
@@ -500,8 +504,8 @@ def _sets_ending(
             how = f"set {count} times"
         else:
             how = f"set {count} hands in a row"
-        parts.append(f"{table.side_names[index]} {were} {how}")
-    lose = "" if len(lost_by_sets) == len(table.sides) else ", which loses the game"
+        parts.append(f"{seating.side_names[index]} {were} {how}")
+    lose = "" if len(lost_by_sets) == len(seating.sides) else ", which loses the game"
     return " and ".join(parts) + lose
 
 
@@ -545,8 +549,8 @@ def score_game(
     are skipped, a first hand bids itself when it has no bids (or the rules say so), and hands
     after the end are counted in `unscored_hands` instead of raising.
     """
-    table = table_for(rules, players)
-    if type(first_dealer) is not int or not 0 <= first_dealer < table.seats:
-        raise ScoringError(f"the first dealer must be a seat from 0 to {table.seats - 1}")
+    seating = seating_for(rules, players)
+    if type(first_dealer) is not int or not 0 <= first_dealer < seating.seats:
+        raise ScoringError(f"the first dealer must be a seat from 0 to {seating.seats - 1}")
     hands = hands if isinstance(hands, (list, tuple)) else list(hands)
-    return _replay(table, hands, first_dealer, strict, explain)
+    return _replay(seating, hands, first_dealer, strict, explain)

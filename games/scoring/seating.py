@@ -1,4 +1,4 @@
-"""Everything the replay loop needs about a table, worked out once per rules and players."""
+"""Who sits where in a game: its seats, sides and partners, named for the words players read."""
 
 from __future__ import annotations
 
@@ -9,21 +9,36 @@ from .errors import ScoringError
 from .rules import Rules
 
 
-class Table:
-    __slots__ = ("names", "partner", "rules", "seats", "side_names", "side_of", "sides", "tricks")
+class Seating:
+    """The players of a game around its table under its rules: what the checks and the scoring
+    ask about seats (whose side, whose partner, what a side is called) on every hand, worked
+    out once per rules and players (`seating_for`)."""
+
+    __slots__ = (
+        "names",
+        "partner",
+        "rules",
+        "seats",
+        "side_names",
+        "side_of",
+        "sides",
+        "tricks_per_hand",
+    )
 
     def __init__(self, rules: Rules, names: tuple[str, ...]):
         self.rules = rules
-        self.names = names
-        self.tricks = rules.tricks_per_hand
+        self.names = names  # one a seat, in playing order
         self.seats = len(names)
-        self.sides = rules.sides
+        self.sides = rules.sides  # each side's seats
         self.side_of = tuple(rules.side_of(seat) for seat in range(self.seats))
         self.side_names = tuple(" + ".join(names[seat] for seat in side) for side in self.sides)
+        # Each seat's partner; None where everyone plays alone.
         self.partner = tuple(
             next((other for other in self.sides[side] if other != seat), None)
             for seat, side in enumerate(self.side_of)
         )
+        # 13, or 17 with three players: the cards dealt out to the seats.
+        self.tricks_per_hand = rules.tricks_per_hand
 
 
 def default_players(count: int) -> tuple[str, ...]:
@@ -31,11 +46,13 @@ def default_players(count: int) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=256)
-def _table(rules: Rules, names: tuple[str, ...]) -> Table:
-    return Table(rules, names)
+def _seating(rules: Rules, names: tuple[str, ...]) -> Seating:
+    return Seating(rules, names)
 
 
-def table_for(rules: Rules, players: Sequence[str] | None = None) -> Table:
+def seating_for(rules: Rules, players: Sequence[str] | None = None) -> Seating:
+    """The seating of `players` (named by seat when None) under `rules`; ScoringError when
+    they don't fit the rules."""
     if not isinstance(rules, Rules):
         raise ScoringError("rules must be a Rules object")
     if players is None:
@@ -46,4 +63,4 @@ def table_for(rules: Rules, players: Sequence[str] | None = None) -> Table:
             raise ScoringError(f"expected {rules.players} players, got {len(names)}")
         if not all(isinstance(name, str) for name in names):
             raise ScoringError("player names must be text")
-    return _table(rules, names)
+    return _seating(rules, names)
