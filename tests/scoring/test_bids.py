@@ -3,8 +3,6 @@
 import pytest
 
 from games.scoring import (
-    BLIND_NIL,
-    NIL,
     PRESETS,
     BidError,
     Hand,
@@ -24,6 +22,10 @@ def bid_problem(rules, bids, scores=None):
     with pytest.raises(BidError) as caught:
         validate_bids(rules, bids, scores, players=NAMES)
     return caught.value
+
+
+def bid_error(rules, bids, scores=None):
+    return str(bid_problem(rules, bids, scores))
 
 
 def trick_problem(rules, bids, tricks):
@@ -223,36 +225,81 @@ def test_not_strict_leaves_hands_after_the_end_unscored():
     assert len(result.hands) == 1
 
 
-def test_bid_options_offer_nil_blind_nil_and_1_to_13_by_default():
-    assert bid_options(Rules()) == (NIL, BLIND_NIL, *range(1, 14))
+# Rules of the table beyond the basics ---------------------------------------------------------
 
 
-def test_bid_options_offer_0_when_0_is_an_ordinary_bid():
-    assert bid_options(Rules(zero_is_nil=False)) == (NIL, BLIND_NIL, *range(0, 14))
+def test_britannica_both_partners_may_not_bid_nil_where_forbidden():
+    rules = Rules(both_nil="forbidden")
+    assert bid_error(rules, ["nil", 4, "blind_nil", 4]) == (
+        "Ann and Cat both bid nil, but at this table both partners may not bid nil in the same hand"
+    )
+    assert validate_bids(rules, ["nil", "nil", 4, 4])
 
 
-def test_bid_options_go_to_17_with_three_players():
-    assert bid_options(PRESETS["cutthroat3"].rules)[-1] == 17
+def test_bids_may_not_total_the_tricks_where_banned():
+    rules = Rules(ban_exact_total=True)
+    assert bid_error(rules, [4, 3, 3, 3]) == (
+        "the bids add up to exactly the 13 tricks in a hand, which this table doesn't allow"
+    )
+    assert validate_bids(rules, [4, 3, 3, 4])
 
 
-@pytest.mark.parametrize("preset", ["whiz", "mirrors", "cutthroat"])
-def test_bid_options_leave_out_blind_nil_where_the_table_has_none(preset):
-    assert BLIND_NIL not in bid_options(PRESETS[preset].rules)
+def test_bids_must_reach_the_minimum_total():
+    rules = Rules(min_total_bid=11)
+    assert bid_error(rules, ["nil", 3, "blind_nil", 3]) == (
+        "the bids add up to 6, but at this table they must add up to at least 11"
+    )
+    assert validate_bids(rules, [4, 3, 2, 2])
 
 
-def test_bid_options_are_only_blind_nil_when_everyone_bids_it():
-    assert bid_options(PRESETS["blind_nil_all"].rules) == (BLIND_NIL,)
+def test_a_blind_bid_under_the_minimum_has_its_own_error():
+    assert bid_error(Rules(blind_bid_min=6), ["blind_5", 3, 3, 3]) == (
+        "Ann's blind bid of 5 is under this table's smallest blind bid, 6"
+    )
 
 
-def left_out(rules):
-    return [bid for bid in (NIL, BLIND_NIL, 1) if bid not in bid_options(rules)]
+def test_a_blind_bid_where_the_table_has_none():
+    assert bid_error(Rules(), ["blind_7", 3, 3, 3]) == (
+        "Ann bid blind 7, but this table doesn't play blind number bids"
+    )
 
 
-@pytest.mark.parametrize("preset", [name for name, p in PRESETS.items() if left_out(p.rules)])
-def test_a_bid_left_out_of_the_options_is_refused(preset):
-    """What the pad leaves out, the rules refuse: the two never disagree."""
-    rules = PRESETS[preset].rules
-    others = next((bid for bid in bid_options(rules) if type(bid) is int), BLIND_NIL)
-    for bid in left_out(rules):
-        with pytest.raises(BidError, match="blind nil"):
-            validate_bids(rules, [bid, *[others] * (rules.players - 1)])
+def test_jokers_wild_blind_only_when_the_side_trails_by_100():
+    rules = PRESETS["jokers_wild"].rules
+    assert bid_error(rules, [3, "blind_6", 3, 4], scores=(50, 0)) == (
+        "Ben can't bid blind 6 now: blind bids are only allowed when your side trails by 100 "
+        "or more"
+    )
+    assert validate_bids(rules, [3, "blind_6", 3, 4], scores=(100, 0))
+    assert "blind_6" not in bid_options(rules, 1, (50, 0))
+    assert "blind_6" in bid_options(rules, 1, (100, 0))
+
+
+def test_a_blind_bid_over_the_tricks_is_refused_by_its_size():
+    assert bid_error(Rules(blind_bid_min=6), ["blind_14", 3, 3, 3]) == (
+        "Ann's blind bid of 14 is more than the 13 tricks in a hand"
+    )
+
+
+def test_a_blank_bid_beside_a_nil_is_an_error():
+    assert bid_error(Rules(), ["nil", 4, None, 4]) == (
+        "Ann bid nil, so Cat needs a bid of their own: a side's bid goes on one partner only "
+        "when neither bids nil"
+    )
+    assert bid_error(Rules(), [0, 4, None, 4]).startswith("Ann bid nil, so Cat needs a bid")
+
+
+def test_a_side_with_two_blank_bids_is_an_error():
+    assert bid_error(Rules(), [None, 4, None, 4]) == (
+        "Ann + Cat both have blank bids: enter the side's bid on one of them"
+    )
+
+
+def test_a_blank_bid_without_a_partner_is_missing():
+    assert bid_error(PRESETS["cutthroat"].rules, [None, 4, 4, 4]) == "Ann's bid is missing"
+
+
+def test_team_minimum_applies_to_a_team_bid():
+    assert bid_error(PRESETS["tournament"].rules, [3, None, None, 4]) == (
+        "Ann + Cat bid 3, but this table's minimum is 4"
+    )

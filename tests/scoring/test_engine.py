@@ -1,16 +1,31 @@
-"""Worked examples from the rule texts, each test named after its source."""
+"""Scoring a game by replaying its hands: worked examples from the rule texts and from the
+tables that play beyond the basics, each test named after its source."""
 
 import pytest
 
-from games.scoring import PRESETS, Hand, HandError, Rules, score_game
+from games.scoring import (
+    PRESETS,
+    BidError,
+    Hand,
+    HandError,
+    Rules,
+    TrickError,
+    score_game,
+    validate_bids,
+    validate_tricks,
+)
 
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
 STANDARD = Rules()
 
 
 def play(rules, *hands, players=PLAYERS, **options):
-    return score_game(rules, [Hand(tuple(b), tuple(t) if t else None) for b, t in hands],
-                      players, **options)  # fmt: skip
+    return score_game(
+        rules,
+        [Hand(tuple(b) if b is not None else None, tuple(t) if t else None) for b, t in hands],
+        players,
+        **options,
+    )
 
 
 def side(result, index=0, hand=-1):
@@ -373,3 +388,345 @@ def test_result_json_has_the_documented_keys():
 def test_default_players_are_named_by_seat():
     result = score_game(STANDARD, [Hand((3, 3, 3, 3), (3, 3, 3, 4))])
     assert result.sides[0].name == "Seat 1 + Seat 3"
+
+
+# Ending the game: a shared top score, who leads (the faults) ----------------------------------
+
+
+def test_amrozi_floor_with_the_top_score_shared_ends_the_game_in_a_draw():
+    # Both sides bid 10 and are set: -100 each, at the -100 floor.
+    result = play(Rules(losing_score=-100), ([5, 5, 5, 5], [3, 3, 3, 4]))
+    assert [total.score for total in result.sides] == [-100, -100]
+    assert result.finished is True
+    assert (result.winner, result.winners, result.ended_by) == (None, (0, 1), "draw")
+    assert result.ending == (
+        "Ann + Cat and Ben + Dan fell to -100 or below: the top score is shared, so the game "
+        "is a draw"
+    )
+    data = result.to_json()
+    assert (data["winner"], data["winners"], data["ended_by"]) == (None, [0, 1], "draw")
+
+
+def test_amrozi_floor_in_cutthroat_with_two_sharing_the_top_is_a_draw_between_them():
+    rules = PRESETS["cutthroat3"].rules
+    result = play(rules, ([5, 5, 7], [5, 5, 7]), ([5, 5, 17], [5, 5, 7]), players=("A", "B", "C"))
+    assert [total.score for total in result.sides] == [100, 100, -100]
+    result = play(rules, ([5, 5, 7], [5, 5, 7]), ([5, 5, 17], [5, 5, 7]), ([5, 5, 17],
+                  [5, 5, 7]), players=("A", "B", "C"))  # fmt: skip
+    assert result.sides[2].score == -270
+    assert (result.winners, result.ended_by) == ((0, 1), "draw")
+
+
+def test_the_top_score_shared_at_the_target_still_plays_on():
+    result = play(Rules(target_score=100), ([3, 3, 3, 3], [3, 3, 4, 3]), ([3, 3, 3, 3],
+                  [3, 4, 3, 3]))  # fmt: skip
+    assert [total.score for total in result.sides] == [121, 121]
+    assert (result.finished, result.winners, result.ended_by) == (False, (), None)
+
+
+def test_hoyle_dealer_bids_first_and_the_player_on_the_dealers_left_leads():
+    rules = PRESETS["hoyle"].rules
+    result = play(rules, ([3, 3, 3, 3], [3, 3, 3, 4]), ([3, 3, 3, 3], None), first_dealer=2)
+    scored = result.hands[0]
+    assert (scored.dealer, scored.first_bidder, scored.leader) == (2, 2, 3)
+    assert (result.pending.dealer, result.pending.first_bidder, result.pending.leader) == (3, 3, 0)
+    assert result.to_json()["hands"][0]["leader"] == 3
+    assert result.to_json()["pending"]["leader"] == 0
+    standard = play(Rules(), ([3, 3, 3, 3], [3, 3, 3, 4]), first_dealer=2)
+    assert (standard.hands[0].first_bidder, standard.hands[0].leader) == (3, 3)
+    assert (standard.next_first_bidder, standard.next_leader) == (0, 0)
+
+
+# Both partners nil ----------------------------------------------------------------------------
+
+
+def test_both_nil_unit_wins_the_value_when_both_make_it():
+    result = play(Rules(both_nil="unit"), (["nil", 4, "blind_nil", 5], [0, 6, 0, 7]))
+    assert side(result).points == 200
+    assert side(result).explanation == ("Ann + Cat both bid nil and both made it: +200",)
+
+
+def test_both_nil_unit_loses_the_value_if_either_fails_and_its_tricks_count_for_nothing():
+    result = play(Rules(both_nil="unit", both_nil_value=300), (["nil", 4, "nil", 5], [2, 6, 0, 5]))
+    assert side(result).points == -300
+    assert side(result).bags_taken == 0
+    assert side(result).explanation == ("Ann + Cat both bid nil but took 2: -300",)
+
+
+# Big bids -------------------------------------------------------------------------------------
+
+
+def test_cookout_a_bid_of_10_made_scores_150_flat_with_bags():
+    rules = PRESETS["cookout"].rules
+    result = play(rules, ([5, 2, 5, 2], [6, 1, 5, 1]))
+    assert side(result).points == 150 + 1
+    assert side(result).explanation == (
+        "Ann + Cat bid 10, took 11 (a big bid: 150 flat): +150",
+        "1 bag: +1",
+    )
+
+
+def test_cookout_a_bid_of_10_set_loses_150():
+    result = play(PRESETS["cookout"].rules, ([5, 2, 5, 2], [4, 2, 5, 2]))
+    assert side(result).points == -150
+
+
+def test_cookout_a_bid_boston_is_worth_200_in_all():
+    result = play(PRESETS["cookout"].rules, ([7, "nil", 6, "nil"], [7, 0, 6, 0]))
+    assert side(result).points == 200
+    assert "Boston: took every trick: +50" in side(result).explanation
+
+
+def test_big_bid_bonus_adds_to_10_a_trick_and_the_penalty_to_a_set():
+    rules = Rules(big_bid="bonus", big_bid_min=9, big_bid_made=50, big_bid_set=100)
+    made = play(rules, ([5, 1, 4, 1], [5, 1, 5, 2]))
+    assert side(made).points == 90 + 50 + 1
+    assert side(made).explanation[1] == "a big bid (9 or more) made: +50"
+    set_ = play(rules, ([5, 1, 4, 1], [4, 2, 4, 3]))
+    assert side(set_).points == -90 - 100
+    assert side(set_).explanation[1] == "a big bid (9 or more) set: -100"
+    small = play(rules, ([4, 1, 4, 1], [4, 2, 4, 3]))
+    assert side(small).points == 80
+
+
+def test_club_ten_for_200_is_the_double_big_bid_and_the_old_key_still_reads():
+    rules = Rules.from_dict({"ten_for_200": True})
+    assert rules.big_bid == "double"
+    assert Rules.from_dict({"ten_for_200": False, "big_bid": "flat"}).big_bid == "flat"
+    result = play(rules, ([5, 1, 5, 1], [5, 1, 6, 1]))
+    assert side(result).explanation[0] == "Ann + Cat bid 10, took 11 (10 for 200: 20 a trick): +200"
+
+
+# Boston ---------------------------------------------------------------------------------------
+
+
+def test_jokers_wild_a_bid_of_13_made_wins_the_game_at_once():
+    result = play(PRESETS["jokers_wild"].rules, ([7, 1, 6, 1], [7, 0, 6, 0]))
+    assert (result.finished, result.winner, result.ended_by) == (True, 0, "boston")
+    assert result.ending == "Ann + Cat took every trick, and a Boston wins the game"
+
+
+def test_jokers_wild_taking_every_trick_on_a_smaller_bid_is_no_boston():
+    result = play(PRESETS["jokers_wild"].rules, ([6, 1, 5, 1], [7, 0, 6, 0]))
+    assert result.finished is False
+    # A bid of 11 scores the flat 200 of a big bid; its 2 bags score nothing at Joker's Wild.
+    assert side(result).points == 200
+    assert side(result).bags_taken == 2
+
+
+def test_solitaire_bliss_boston_is_any_side_taking_every_trick():
+    result = play(Rules(boston="bonus"), ([6, 1, 5, 1], [7, 0, 6, 0]))
+    assert "Boston: took every trick: +200" in side(result).explanation
+
+
+# Sets that lose the game ----------------------------------------------------------------------
+
+
+def test_cookout_a_side_set_twice_loses_even_with_the_higher_score():
+    rules = PRESETS["cookout"].rules
+    hands = [
+        ([4, 4, 4, 4], [6, 3, 3, 1]),  # Ann + Cat 81; Ben + Dan set: -80
+        ([4, 4, 3, 4], [4, 4, 3, 2]),  # Ann + Cat 70; Ben + Dan set again
+    ]
+    result = play(rules, *hands)
+    assert result.sides[0].score > result.sides[1].score
+    assert [total.sets for total in result.sides] == [0, 2]
+    assert (result.finished, result.winner, result.ended_by) == (True, 0, "sets")
+    assert result.ending == "Ben + Dan were set 2 times, which loses the game"
+    assert side(result, 1).explanation[-1] == "2nd set of the game: 2 sets lose it: 0"
+    assert side(result, 1, 0).explanation[-1] == "1st set of the game (2 lose it): 0"
+
+
+def test_cookout_the_side_that_is_not_set_out_wins_even_when_behind():
+    rules = PRESETS["cookout"].rules
+    hands = [([4, 4, 4, 4], [3, 6, 3, 1]), ([4, 2, 3, 2], [3, 5, 3, 2])]
+    result = play(rules, *hands)
+    assert result.sides[0].score < result.sides[1].score
+    assert (result.winner, result.ended_by) == (1, "sets")
+
+
+def test_contest_2017_set_two_hands_in_a_row_loses():
+    rules = PRESETS["contest_2017"].rules
+    set_hand = ([4, 4, 4, 4], [3, 5, 2, 3])  # Ann + Cat set
+    made_hand = ([3, 3, 3, 3], [3, 3, 4, 3])
+    result = play(rules, set_hand, made_hand, set_hand)
+    assert result.finished is False
+    assert side(result).sets == 2
+    assert side(result).sets_in_a_row == 1
+    result = play(rules, made_hand, set_hand, set_hand)
+    assert (result.finished, result.winner, result.ended_by) == (True, 1, "sets_in_a_row")
+    assert result.ending == "Ann + Cat were set 2 hands in a row, which loses the game"
+
+
+def test_a_failed_nil_alone_is_not_a_set():
+    result = play(Rules(sets_to_lose=1), (["nil", 3, 4, 3], [1, 4, 4, 4]))
+    assert result.finished is False
+    assert side(result).sets == 0
+
+
+def test_cutthroat_a_player_out_by_sets_leaves_the_best_of_the_others_winning():
+    rules = Rules(players=3, partnerships=False, sets_to_lose=1, blind_nil=False)
+    result = play(rules, ([5, 5, 8], [6, 5, 6]), players=("A", "B", "C"))
+    # C is out; A (60 + 1) beats B (50).
+    assert (result.winners, result.ended_by) == ((0,), "sets")
+    assert result.ending == "C was set, which loses the game"
+
+
+def test_every_side_set_out_at_once_leaves_the_best_score_winning():
+    result = play(Rules(sets_to_lose=1), ([5, 4, 5, 4], [4, 3, 4, 2]))
+    assert [total.score for total in result.sides] == [-100, -80]
+    assert (result.winner, result.ended_by) == (1, "sets")
+
+
+# Blind number bids ----------------------------------------------------------------------------
+
+
+def test_jokers_wild_a_team_blind_6_made_scores_double():
+    rules = Rules(blind_bid_min=6)
+    result = play(rules, (["blind_6", 3, None, 3], [5, 3, 2, 3]))
+    assert side(result).points == 120 + 1
+    assert side(result).explanation == (
+        "Ann + Cat bid blind 6, took 7: +60",
+        "a blind bid doubles it: +60",
+        "1 bag: +1",
+    )
+
+
+def test_jokers_wild_a_blind_bid_set_loses_double():
+    result = play(Rules(blind_bid_min=6), (["blind_6", 3, 1, 3], [2, 5, 2, 4]))
+    assert side(result).points == -140
+    assert side(result).explanation[0] == "Ann + Cat bid 7 with a blind bid, took 4: set: -70"
+
+
+def test_a_blind_big_bid_doubles_the_big_bid_too():
+    result = play(PRESETS["jokers_wild"].rules, (["blind_6", 1, 4, 1], [6, 1, 4, 2]),
+                  strict=False)  # fmt: skip
+    assert side(result).points == 400
+
+
+# A first hand that bids itself ----------------------------------------------------------------
+
+
+def test_rta3_first_hand_bids_itself_scores_10_a_trick_without_bags():
+    rules = PRESETS["first_hand_bids_itself"].rules
+    result = play(rules, (None, [6, 4, 3, 0]), ([4, 4, 4, 4], [4, 4, 1, 4]))
+    first = result.hands[0]
+    assert first.bids_itself is True
+    assert [s.points for s in first.sides] == [90, 40]
+    assert first.sides[0].explanation == ("Ann + Cat took 9 in a hand that bids itself: +90",)
+    assert side(result, 1).points == 80
+
+
+def test_rta3_first_hand_under_the_minimum_is_set_for_the_minimum():
+    result = play(PRESETS["first_hand_bids_itself"].rules, (None, [1, 6, 2, 4]))
+    assert side(result, 0).points == -40
+    assert side(result, 0).made is False
+    # It is a set like any other: this table loses on the second.
+    assert side(result, 0).explanation == (
+        "Ann + Cat took 3 in a hand that bids itself: under 4, so set: -40",
+        "1st set of the game (2 lose it): 0",
+    )
+
+
+def test_bids_given_in_a_hand_that_bids_itself_are_an_error():
+    with pytest.raises(HandError) as caught:
+        play(PRESETS["first_hand_bids_itself"].rules, ([4, 4, 4, 4], [4, 4, 1, 4]))
+    assert str(caught.value) == (
+        "hand 1: the first hand bids itself at this table, so it has no bids: leave them out"
+    )
+    assert caught.value.field == "bids"
+
+
+def test_a_later_hand_without_bids_is_an_error():
+    with pytest.raises(HandError, match=r"^hand 2: the bids are missing$"):
+        play(PRESETS["first_hand_bids_itself"].rules, (None, [4, 4, 1, 4]), (None, [4, 4, 1, 4]))
+
+
+def test_what_if_scores_a_first_hand_that_bid_itself_under_other_rules():
+    result = play(Rules(), (None, [6, 4, 3, 0]), strict=False)
+    assert [s.points for s in result.hands[0].sides] == [90, 40]
+
+
+# Team bids ------------------------------------------------------------------------------------
+
+
+def test_a_side_may_bid_as_a_team_on_one_partner():
+    result = play(Rules(), ([7, None, None, 6], [9, 2, None, 2]))
+    assert [s.points for s in result.hands[0].sides] == [72, -60]
+    assert result.hands[0].sides[0].contract == 7
+
+
+# The replay checks every hand as validate_bids and validate_tricks do -------------------------
+
+OPENING = Hand((3, 3, 3, 3), (4, 3, 3, 3))
+PLAYED = (4, 3, 3, 3)
+
+
+@pytest.mark.parametrize(
+    "bids",
+    [
+        (True, 3, 3, 3),  # equal to 1, but not a bid
+        (3.0, 3, 3, 3),
+        (3, 3, 3, 14),
+        (3, 3, 3, -1),
+        (3, 3, 3),
+        (3, 3, 3, 3, 3),
+        (0, 3, None, 3),  # a blank bid beside a nil
+        "3333",
+    ],
+)
+def test_the_replay_refuses_bids_as_validate_bids_does(bids):
+    with pytest.raises(BidError) as checked:
+        validate_bids(Rules(), bids)
+    with pytest.raises(HandError) as replayed:
+        score_game(Rules(), [OPENING, Hand(bids, PLAYED)])
+    assert (replayed.value.number, replayed.value.problem, replayed.value.field) == (
+        2,
+        checked.value.problem,
+        "bids",
+    )
+    assert replayed.value.seat == checked.value.seat
+
+
+@pytest.mark.parametrize(
+    "tricks",
+    [
+        (True, 4, 4, 4),
+        (4.0, 3, 3, 3),
+        (4, 3, 3, 2),
+        (14, -1, 0, 0),
+        (4, 3, 6),
+        (4, 3, None, None),  # both partners blank
+        [4, 3, 3, 2],
+    ],
+)
+def test_the_replay_refuses_tricks_as_validate_tricks_does(tricks):
+    with pytest.raises(TrickError) as checked:
+        validate_tricks(Rules(), (3, 3, 3, 3), tricks)
+    with pytest.raises(HandError) as replayed:
+        score_game(Rules(), [OPENING, Hand((3, 3, 3, 3), tricks)])
+    assert (replayed.value.number, replayed.value.problem, replayed.value.field) == (
+        2,
+        checked.value.problem,
+        "tricks",
+    )
+    assert replayed.value.seat == checked.value.seat
+
+
+def test_plain_number_bids_still_meet_the_tables_bidding_limits():
+    with pytest.raises(HandError, match="at least 10"):
+        score_game(Rules(min_total_bid=10), [Hand((2, 2, 2, 2), PLAYED)])
+    with pytest.raises(HandError, match="exactly the 13 tricks"):
+        score_game(Rules(ban_exact_total=True), [Hand((4, 3, 3, 3), PLAYED)])
+    # Scored loosely (other rules' what-if), the same hand counts.
+    loose = score_game(Rules(min_total_bid=10), [Hand((2, 2, 2, 2), PLAYED)], strict=False)
+    assert [side.points for side in loose.hands[0].sides] == [43, 42]
+
+
+def test_a_bid_of_0_is_nil_in_a_replay_where_that_is_the_rule():
+    result = score_game(Rules(), [Hand((0, 3, 5, 3), PLAYED)], players=["Ann", "Ben", "Cat", "Dan"])
+    assert result.hands[0].bids[0] == "nil"
+    assert result.hands[0].sides[0].explanation[0] == "Ann's nil failed (took 4): -100"
+    plain = score_game(Rules(zero_is_nil=False), [Hand((0, 3, 5, 3), PLAYED)])
+    assert plain.hands[0].bids == (0, 3, 5, 3)
+    assert plain.hands[0].sides[0].points == 52

@@ -6,6 +6,8 @@ from games.scoring import (
     BLIND_NIL,
     NIL,
     PRESETS,
+    BidError,
+    Hand,
     Rules,
     TrickError,
     bid_key,
@@ -15,9 +17,12 @@ from games.scoring import (
     duplicate_name,
     is_nil,
     limits,
+    needs_bids,
     parse_bid_key,
     player_name_problem,
+    score_game,
     trick_inputs,
+    validate_bids,
     validate_tricks,
 )
 from games.scoring.entry import TrickInput, game_name_problem, name_length
@@ -206,3 +211,60 @@ def test_limits_agree_with_each_other():
     assert limits.MAX_IMPORT_GAMES >= limits.MAX_ACCOUNT_GAMES
     assert limits.MAX_GAME_FILE_BYTES >= limits.MAX_HANDS * limits.MAX_HAND_BYTES
     assert max(preset.rules.players for preset in PRESETS.values()) == limits.MAX_SEATS
+
+
+# The bids a pad offers ------------------------------------------------------------------------
+
+
+def test_bid_options_offer_nil_blind_nil_and_1_to_13_by_default():
+    assert bid_options(Rules()) == (NIL, BLIND_NIL, *range(1, 14))
+
+
+def test_bid_options_offer_0_when_0_is_an_ordinary_bid():
+    assert bid_options(Rules(zero_is_nil=False)) == (NIL, BLIND_NIL, *range(0, 14))
+
+
+def test_bid_options_go_to_17_with_three_players():
+    assert bid_options(PRESETS["cutthroat3"].rules)[-1] == 17
+
+
+@pytest.mark.parametrize("preset", ["whiz", "mirrors", "cutthroat"])
+def test_bid_options_leave_out_blind_nil_where_the_table_has_none(preset):
+    assert BLIND_NIL not in bid_options(PRESETS[preset].rules)
+
+
+def test_bid_options_are_only_blind_nil_when_everyone_bids_it():
+    assert bid_options(PRESETS["blind_nil_all"].rules) == (BLIND_NIL,)
+
+
+def left_out(rules):
+    return [bid for bid in (NIL, BLIND_NIL, 1) if bid not in bid_options(rules)]
+
+
+@pytest.mark.parametrize("preset", [name for name, p in PRESETS.items() if left_out(p.rules)])
+def test_a_bid_left_out_of_the_options_is_refused(preset):
+    """What the pad leaves out, the rules refuse: the two never disagree."""
+    rules = PRESETS[preset].rules
+    others = next((bid for bid in bid_options(rules) if type(bid) is int), BLIND_NIL)
+    for bid in left_out(rules):
+        with pytest.raises(BidError, match="blind nil"):
+            validate_bids(rules, [bid, *[others] * (rules.players - 1)])
+
+
+def test_team_bid_options_are_the_totals_a_side_may_bid():
+    options = bid_options(PRESETS["tournament"].rules, team=True)
+    assert options == tuple(range(4, 14))
+    assert bid_options(PRESETS["cutthroat"].rules, team=True) == ()
+    assert bid_options(Rules(blind_bid_min=6), team=True)[-1] == "blind_13"
+
+
+def test_a_hand_that_bids_itself_has_no_bid_step_and_asks_side_totals():
+    rules = PRESETS["first_hand_bids_itself"].rules
+    assert needs_bids(rules, 1) is False
+    assert needs_bids(rules, 2) is True
+    assert needs_bids(Rules(), 1) is True
+    assert [item.name for item in trick_inputs(rules, None)] == ["side_0", "side_1"]
+    result = score_game(rules, [Hand(None)])
+    assert result.pending.bids_itself is True
+    assert result.pending.contracts == (4, 4)
+    assert result.to_json()["pending"]["bids"] is None

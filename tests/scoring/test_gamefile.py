@@ -6,6 +6,7 @@ import pytest
 
 from games.scoring import SETTINGS, GameFileError, parse_game_file, score_file
 
+PLAYERS = ("Ann", "Ben", "Cat", "Dan")
 GAME = {
     "format": "spades-game/1",
     "name": "Friday at Cat's",
@@ -224,3 +225,24 @@ def test_the_largest_game_there_can_be_fits_the_game_file_limit():
     )
     assert per_hand <= limits.MAX_HAND_BYTES
     assert len(game.hands) == 3
+
+
+def test_blind_bids_in_a_game_file_score_and_badly_written_ones_are_refused():
+    game = {"rules": {"blind_bid_min": 6}, "players": list(PLAYERS),
+            "hands": [{"bids": ["blind_7", 3, None, 3], "tricks": [7, 3, 0, 3]}]}  # fmt: skip
+    assert score_file(game).sides[0].score == 140
+    game["hands"][0]["bids"][0] = "blind_07"
+    with pytest.raises(Exception, match=r'^hand 1: Ann\'s bid must be a number, "nil", '):
+        score_file(game)
+
+
+def test_a_game_file_may_leave_out_the_bids_of_a_hand_that_bids_itself():
+    hands = [{"tricks": [6, 4, 3, 0]}, {"bids": None, "tricks": [6, 4, 3, 0]}]
+    data = {"rules": {"preset": "first_hand_bids_itself"}, "players": list(PLAYERS), "hands": hands}
+    with pytest.raises(Exception, match=r"^hand 2: the bids are missing$"):
+        score_file(data)
+    data["hands"].pop()
+    game = parse_game_file(data)
+    assert game.hands[0].bids is None
+    assert game.to_dict()["hands"][0]["bids"] is None
+    assert score_file(game.to_dict()).sides[0].score == 90

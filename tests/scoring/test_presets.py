@@ -84,3 +84,10 @@ def test_a_preset_that_keeps_the_standard_floor_says_so_where_its_source_has_non
     assert "-200" in PRESETS["standard"].departures
     assert "doesn't have" in PRESETS["no_carry"].departures
     assert "Hoyle doesn't have" in PRESETS["hoyle"].departures
+
+
+def test_every_new_preset_cites_its_source_and_says_where_it_departs():
+    for name in ("cookout", "jokers_wild", "first_hand_bids_itself", "contest_2017"):
+        preset = PRESETS[name]
+        assert preset.source
+        assert preset.departures

@@ -1,8 +1,22 @@
-"""The values a replay returns: what a page reads from them."""
+"""The values a replay returns: what a page reads from them, and their copies."""
+
+import pickle
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from games.scoring import Hand, Rules, score_game
+from games.scoring import Hand, Rules, SideHand, score_game
+
+from .strategies import legal_game, rules
+
+OPENING = Hand((3, 3, 3, 3), (4, 3, 3, 3))
+
+
+@st.composite
+def games(draw):
+    table = draw(rules())
+    return table, draw(legal_game(table, max_hands=12))
 
 
 def test_a_result_finds_each_scored_hand_by_its_number():
@@ -20,3 +34,27 @@ def test_a_hand_being_bid_is_not_among_the_played_ones():
     assert result.played == 1
     assert result.pending is not None
     assert result.pending.number == 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(games())
+def test_a_copied_result_keeps_its_explanations(game):
+    table, hands = game
+    result = score_game(table, hands, strict=False)
+    copy = pickle.loads(pickle.dumps(result))
+    assert copy == result
+    assert [side.explanation for hand in copy.hands for side in hand.sides] == [
+        side.explanation for hand in result.hands for side in hand.sides
+    ]
+
+
+def test_a_side_built_by_hand_equals_the_replayed_one_and_cannot_change():
+    replayed = score_game(Rules(), [OPENING]).hands[0].sides[0]
+    built = SideHand(61, 61, 1, 1, 6, 7, 7, True, replayed.terms)
+    assert built == replayed
+    assert hash(built) == hash(replayed)
+    assert built.explanation == ("Seat 1 + Seat 3 bid 6, took 7: +60", "1 bag: +1")
+    with pytest.raises(AttributeError):
+        built.points = 0
+    other = SideHand(61, 61, 1, 1, 6, 7, 7, True, replayed.terms[:1])
+    assert other != replayed  # the words count in equality, as the figures do

@@ -126,3 +126,26 @@ def test_counts_in_the_rule_texts_agree_with_their_number():
                 text = setting.explain(value)
                 assert "(s)" not in text
                 assert "{" not in text
+
+
+def test_ten_for_200_that_contradicts_big_bid_is_refused():
+    with pytest.raises(Exception, match=r"^ten_for_200: ten_for_200 is the old name for big_bid"):
+        Rules.from_dict({"ten_for_200": True, "big_bid": "flat"})
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"variant": "mirrors", "blind_bid_min": 6}, "blind_bid_min: mirrors has no blind"),
+        ({"variant": "mirrors", "ban_exact_total": True}, "ban_exact_total: in mirrors four"),
+        ({"variant": "blind_nil_all", "both_nil": "forbidden"}, "both_nil: everyone bids blind"),
+        ({"variant": "blind_nil_all", "min_total_bid": 4}, "min_total_bid: everyone bids"),
+        ({"partnerships": False, "both_nil": "unit"}, "both_nil: both partners bidding nil"),
+        ({"players": 2, "partnerships": False, "first_hand_bids_itself": 14},
+         "first_hand_bids_itself: can't be more than the 13"),
+        ({"big_bid": "flat", "big_bid_min": 14}, "big_bid_min: can't be more than the 13"),
+    ],
+)  # fmt: skip
+def test_settings_that_contradict_each_other_name_the_setting(values, message):
+    with pytest.raises(Exception, match="^" + message):
+        Rules.from_dict(values)

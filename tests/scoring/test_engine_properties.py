@@ -5,7 +5,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.scoring import Hand, score_game
+from games.scoring import Hand, HandError, score_game
 
 from .strategies import legal_game, legal_hand, rules
 
@@ -241,3 +241,58 @@ def test_the_player_on_the_dealers_left_leads_whoever_bids_first(game):
     for hand in result.hands:
         assert hand.leader == (hand.dealer + 1) % table.players
     assert result.next_leader == (result.next_dealer + 1) % table.players
+
+
+# A replay words only the hands asked for --------------------------------------------------------
+
+
+@st.composite
+def checked_games(draw):
+    """A random game, scored strictly or not, and a random order to ask for its words in."""
+    table = draw(rules())
+    hands = draw(legal_game(table, max_hands=12))
+    return table, hands, draw(st.booleans()), draw(st.randoms(use_true_random=False))
+
+
+def outcome(table, hands, strict, explain):
+    try:
+        return score_game(table, hands, strict=strict, explain=explain)
+    except HandError as error:
+        return (error.number, error.problem, error.seat, error.field)
+
+
+@FAST
+@given(checked_games())
+def test_an_explanation_asked_for_later_is_the_one_worked_out_during_the_replay(game):
+    table, hands, strict, chance = game
+    eager = outcome(table, hands, strict, explain=True)
+    lazy = outcome(table, hands, strict, explain=False)
+    if isinstance(eager, tuple):  # refused: the same hand, for the same reason
+        assert lazy == eager
+        return
+    sides = [(hand, index) for hand in range(len(eager.hands)) for index in range(len(table.sides))]
+    chance.shuffle(sides)  # asked for in any order, as pages ask
+    for hand, index in sides:
+        asked = lazy.hands[hand].sides[index]
+        worked_out = eager.hands[hand].sides[index]
+        assert asked.terms == worked_out.terms
+        assert asked.explanation == worked_out.explanation
+        assert sum(term.points for term in asked.terms) == asked.points
+    assert lazy == eager
+    assert lazy.to_json() == eager.to_json()
+
+
+@FAST
+@given(checked_games())
+def test_hands_given_as_lists_score_as_tuples_do(game):
+    table, hands, strict, _ = game
+    as_lists = [
+        Hand(
+            None if hand.bids is None else list(hand.bids),
+            None if hand.tricks is None else list(hand.tricks),
+        )
+        for hand in hands
+    ]
+    assert outcome(table, as_lists, strict, explain=False) == outcome(
+        table, hands, strict, explain=False
+    )
