@@ -48,7 +48,7 @@ SideScore = tuple[int, int, int, int, int, bool | None]
 # Where a hand's terms go as it is scored: None while a replay only counts (the words are
 # worked out when a page asks for them, by the same functions given a list).
 Terms = list[Term] | None
-# What a side's terms are worked out from: the table, the side, the hand's bids and tricks,
+# What a side's terms are worked out from: the seating, the side, the hand's bids and tricks,
 # its self-bid minimum (or None) and the side's bags, sets and sets in a row before it.
 Source = tuple[Seating, int, Bids, Tricks, int | None, tuple[int, int, int]] | None
 
@@ -548,6 +548,9 @@ def score_game(
     strict=False scores the same hands under rules they were not bid under: bidding limits
     are skipped, a first hand bids itself when it has no bids (or the rules say so), and hands
     after the end are counted in `unscored_hands` instead of raising.
+
+    explain=True works out every side's terms during the replay; otherwise each side works out
+    its own when first asked for, and the answer is the same.
     """
     seating = seating_for(rules, players)
     if type(first_dealer) is not int or not 0 <= first_dealer < seating.seats:

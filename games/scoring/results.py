@@ -39,17 +39,17 @@ _SIDE_FIELDS = (
 
 
 def _figure(index: int) -> Any:
-    """One of a SideHand's figures, read from the tuple its replay set at once (a property, so
-    as quick to read as one written out; typed by the annotation it is assigned to)."""
+    """One of a SideHand's figures, read from its tuple of figures; typed by the annotation
+    it is assigned to."""
     return property(lambda side: side._figures[index])
 
 
 class SideHand:
     """One side's part of a hand: the points it made and the running totals after it.
 
-    Immutable. A replay builds two a hand, so its figures are one tuple set at once, and its
-    terms (the explanation in words) are worked out only when asked for, from what the replay
-    kept beside the figures, by the same code that scored the hand.
+    Immutable. Its terms (the explanation in words) are worked out only when a page asks for
+    them, by the same code that scored the hand, from what the replay kept beside the figures:
+    a write replays every hand of the game and reads the words of none.
     """
 
     __slots__ = ("_figures", "_terms")
