@@ -14,7 +14,7 @@ from django.db import connection
 from django.middleware.csrf import _get_new_csrf_string
 from django.test import Client
 
-from games import recording, scoring
+from games import scoring, services
 from games.accounts.throttle import PER_USERNAME
 from tests.foundation.processes import manage
 from tests.tools import server
@@ -97,7 +97,7 @@ def signed_in(owner):
 
 def test_a_hand_recorded_on_one_instance_shows_at_once_on_the_other(instances, owner, signed_in):
     a, b = instances
-    game = recording.create_game(
+    game = services.create_game(
         owner,
         name="Club night",
         players=["Ann", "Ben", "Cat", "Dan"],
