@@ -1,5 +1,6 @@
 """The table's forms: a hand's bids, its tricks, and the correction of a recorded hand."""
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -22,13 +23,20 @@ class KeyPad(forms.RadioSelect):
 
     template_name = "widgets/keypad.html"
 
-    def __init__(self, *args, wide=False, offered=None, lean=False, **kwargs):
+    def __init__(
+        self,
+        *args: Any,
+        wide: bool = False,
+        offered: str | None = None,
+        lean: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.wide = wide
         self.offered = offered
         self.lean = lean
 
-    def get_context(self, name, value, attrs):
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
         context = super().get_context(name, value, attrs)
         widget = context["widget"]
         widget.update(wide=self.wide, offered=self.offered, lean=self.lean)
@@ -44,28 +52,29 @@ class Keys(BaseChoiceIterator):
     def __init__(self, keys: tuple[tuple[str, str], ...]) -> None:
         self.keys = keys
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[tuple[str, str]]:
         return iter(self.keys)
 
     def __len__(self) -> int:
         return len(self.keys)
 
 
-def bid_choices(rules: scoring.Rules, seat=None, scores=None, *, team=False) -> Keys:
+def bid_choices(
+    rules: scoring.Rules,
+    seat: int | None = None,
+    scores: Sequence[int] | None = None,
+    *,
+    team: bool = False,
+) -> Keys:
     """The keys of one bidding pad: every bid the rules allow, or with the seat and the sides'
     scores, only those it may make now (blind bids can need the side to trail)."""
     return Keys(_bid_keys(rules, seat, None if scores is None else tuple(scores), team))
 
 
-def offered_bids(rules: scoring.Rules, seat: int, scores, *, team: bool = False) -> tuple:
-    """The keys a seat's pad offers given the sides' scores (what `BidsForm.offer` sets)."""
-    if team and not scoring.bid_options(rules, team=True):
-        return ()
-    return _bid_keys(rules, seat, None if scores is None else tuple(scores), team)
-
-
 @lru_cache(maxsize=4096)
-def _bid_keys(rules: scoring.Rules, seat, scores, team: bool) -> tuple[tuple[str, str], ...]:
+def _bid_keys(
+    rules: scoring.Rules, seat: int | None, scores: tuple[int, ...] | None, team: bool
+) -> tuple[tuple[str, str], ...]:
     options = scoring.bid_options(rules, seat, scores, team=team)
     return tuple((scoring.bid_key(bid), scoring.bid_label(bid)) for bid in options)
 
@@ -94,15 +103,15 @@ class BidsForm(forms.Form):
 
     def __init__(
         self,
-        *args,
-        rules,
-        players,
-        first_bidder=None,
-        dealer=None,
-        scores=None,
-        lean=False,
-        **kw,
-    ):
+        *args: Any,
+        rules: scoring.Rules,
+        players: Sequence[str],
+        first_bidder: int | None = None,
+        dealer: int | None = None,
+        scores: Sequence[int] | None = None,
+        lean: bool = False,
+        **kw: Any,
+    ) -> None:
         super().__init__(*args, **kw)
         self.rules = rules
         self.players = players
@@ -154,7 +163,7 @@ class BidsForm(forms.Form):
         if first_bidder is not None:
             self.arrange(first_bidder, dealer)
 
-    def offer(self, scores) -> "BidsForm":
+    def offer(self, scores: Sequence[int]) -> "BidsForm":
         """Keys for the bids each seat may make now, given the sides' scores before the hand."""
         for seat in range(self.rules.players):
             pad = self.fields[f"bid_{seat}"]
@@ -200,7 +209,7 @@ class BidsForm(forms.Form):
             pads.append(Pad(self[f"bid_{seat}"], who, side))
         return pads
 
-    def clean(self):
+    def clean(self) -> dict[str, Any] | None:
         cleaned = super().clean()
         # The pads a side's choice hides are not read, so nothing left on them is an error.
         for index in self.team_sides:
@@ -211,7 +220,7 @@ class BidsForm(forms.Form):
                 self.errors.pop(name, None)
         return cleaned
 
-    def bids(self) -> list:
+    def bids(self) -> list[scoring.Bid | None]:
         bids = [
             None
             if self.rules.side_of(seat) in self.teams
@@ -230,7 +239,7 @@ class BidsForm(forms.Form):
         return f"team_bid_{side}" if side in self.teams else f"bid_{seat}"
 
 
-def posted_number(value) -> int | None:
+def posted_number(value: object) -> int | None:
     """A hand number from a hidden field, or None for anything that is not one."""
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 7:
         return int(value)
@@ -243,7 +252,16 @@ class TricksForm(forms.Form):
     `contracts` (each side's, from the replay) only label the keys; a post is read without.
     `bids` is None in a hand that bids itself."""
 
-    def __init__(self, *args, rules, players, bids, contracts=None, lean=False, **kw):
+    def __init__(
+        self,
+        *args: Any,
+        rules: scoring.Rules,
+        players: Sequence[str],
+        bids: Sequence[scoring.Bid | None] | None,
+        contracts: Sequence[int] | None = None,
+        lean: bool = False,
+        **kw: Any,
+    ) -> None:
         super().__init__(*args, **kw)
         self.rules = rules
         self.groups = [(i.name, i.seats) for i in scoring.trick_inputs(rules, bids)]
@@ -292,7 +310,7 @@ class TricksForm(forms.Form):
     def pads(self) -> list[Pad]:
         return [Pad(self[name], self.names[name]) for name, _ in self.groups]
 
-    def tricks(self) -> list:
+    def tricks(self) -> list[int | None]:
         per_seat: list[int | None] = [None] * self.rules.players
         for name, seats in self.groups:
             per_seat[seats[0]] = self.cleaned_data[name]
@@ -316,7 +334,15 @@ class EditHandForm(forms.Form):
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
-    def __init__(self, *args, rules, players, allow_no_tricks, bids_itself=False, **kw):
+    def __init__(
+        self,
+        *args: Any,
+        rules: scoring.Rules,
+        players: Sequence[str],
+        allow_no_tricks: bool,
+        bids_itself: bool = False,
+        **kw: Any,
+    ) -> None:
         super().__init__(*args, **kw)
         self.rules = rules
         self.players = players
@@ -347,12 +373,12 @@ class EditHandForm(forms.Form):
                 error_messages={"invalid_choice": "Choose the tricks from the list."},
             )
 
-    def seat_rows(self):
+    def seat_rows(self) -> list[tuple[str, BoundField, BoundField]]:
         return [
             (self.players[seat], self[f"bid_{seat}"], self[f"tricks_{seat}"]) for seat in self.seats
         ]
 
-    def bids(self) -> list | None:
+    def bids(self) -> list[scoring.Bid | None] | None:
         """The bids, a blank one as None; None when every bid is blank (a hand that bids
         itself, or bids left out, which the replay names)."""
         keys = [self.cleaned_data[f"bid_{seat}"] for seat in self.seats]
@@ -360,7 +386,7 @@ class EditHandForm(forms.Form):
             return None
         return [None if key == "" else scoring.parse_bid_key(key) for key in keys]
 
-    def tricks(self) -> list | None:
+    def tricks(self) -> list[int | None] | None:
         tricks = [self.cleaned_data[f"tricks_{seat}"] for seat in self.seats]
         return None if all(t is None for t in tricks) else tricks
 
