@@ -7,14 +7,22 @@ from django.core.management.base import BaseCommand, CommandError
 
 
 class PlayerCommand(BaseCommand):
-    """A command whose errors are one plain line on stderr, for people, not a traceback."""
+    """A command whose errors are one plain line on stderr, for people, not a traceback.
+
+    From the command line Django would print "CommandError: " before the message; players
+    get the message alone. Called from code (`call_command`), the error is raised as usual."""
+
+    from_command_line = False
+
+    def run_from_argv(self, argv: list[str]) -> None:
+        self.from_command_line = True
+        super().run_from_argv(argv)
 
     def execute(self, *args: Any, **options: Any) -> str | None:
-        # From the command line Django would prefix "CommandError: "; players get the message.
         try:
             return super().execute(*args, **options)
         except CommandError as error:
-            if getattr(self, "_called_from_command_line", False) and not options.get("traceback"):
+            if self.from_command_line and not options.get("traceback"):
                 self.stderr.write(str(error))
                 sys.exit(error.returncode)
             raise
