@@ -11,6 +11,8 @@ visitor's own CSRF token.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -151,12 +153,22 @@ class GameFragments:
         token, which stays in the page's template, the visitor's own."""
         return mark_safe(render_to_string(f"{TEMPLATE}#{step}_fields", {"form": form}))
 
-    def blank_step_fields(self, make_form: Callable[[], Any], *, lean: bool) -> SafeString:
-        """The fields of the step the game waits for, nothing entered yet: the same for
-        everyone who opens this version of the game, so drawn once (`make_form` on a miss)."""
+    def step_key(self, drawn_from: list[Any], *, lean: bool) -> str:
+        step = self.state.step
+        assert step is not None
+        what = json.dumps([step.form, lean, self.rules.to_dict(), drawn_from], sort_keys=True)
+        return f"step:{hashlib.sha256(what.encode()).hexdigest()}"
+
+    def blank_step_fields(
+        self, drawn_from: list[Any], make_form: Callable[[], Any], *, lean: bool
+    ) -> SafeString:
+        """The fields of the step the game waits for, nothing entered yet: kept under what
+        they are drawn from (`drawn_from`, with the step and the rules), not under the game,
+        so the next hand in the same state, or another table's, finds them drawn; the form is
+        made (`make_form`) only on a miss."""
         step = self.state.step
         assert step is not None, "a game that is over waits for no step"
-        key = f"{self.key('step')}:{int(lean)}"
+        key = self.step_key(drawn_from, lean=lean)
         html: str | None = cache.get(key)
         if html is None:
             html = self.step_fields(step.form, make_form())

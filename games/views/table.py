@@ -6,6 +6,7 @@ response is drawn from what it returns. htmx gets back only what changed (the ne
 the standings, a new or removed history row, a notice); without JavaScript, post/redirect/get.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -19,7 +20,7 @@ from django_htmx.http import reswap, retarget
 from games import display, scoring, services
 from games.accounts import guests
 from games.forms.new_game import NewGameForm
-from games.forms.table import BidsForm, EditHandForm, TricksForm, posted_number
+from games.forms.table import BidsForm, EditHandForm, TricksForm, bid_choices, posted_number
 from games.fragments import GameFragments
 from games.models import Access, Game
 from games.views.base import HtmxHttpRequest, navigate, open_game, post_only, render
@@ -96,28 +97,31 @@ def game_chart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return HttpResponse(GameFragments(open_game(request, pk, scoring=True)).chart)
 
 
-def blank_form(fragments: GameFragments, *, lean: bool) -> BidsForm | TricksForm:
-    """The form of the step the game waits for, nothing entered yet."""
+def blank_step(
+    fragments: GameFragments, *, lean: bool
+) -> tuple[list[Any], Callable[[], BidsForm | TricksForm]]:
+    """The blank form of the step the game waits for: what its fields are drawn from, and how
+    to draw them. Drawing a step's pads is most of a recorded step's answer, and tables in the
+    same state (the same names and rules, dealer and keys) draw the same fields."""
     game, state, rules = fragments.game, fragments.state, fragments.rules
     step = state.step
     assert step is not None
+    players = list(game.players)
     if step.form == "tricks":
         # The hand being played, or one that bids itself (no bids, no contracts yet).
         pending = state.pending_hand
-        return TricksForm(
-            rules=rules,
-            players=game.players,
-            bids=None if pending is None else pending.bids,
-            contracts=None if pending is None else pending.contracts,
-            lean=lean,
+        bids = None if pending is None else pending.bids
+        contracts = None if pending is None else pending.contracts
+        return [players, bids, contracts], lambda: TricksForm(
+            rules=rules, players=players, bids=bids, contracts=contracts, lean=lean
         )
-    return BidsForm(
-        rules=rules,
-        players=game.players,
-        first_bidder=state.next_first_bidder_seat,
-        dealer=state.next_dealer_seat,
-        scores=state.scores,
-        lean=lean,
+    first, dealer, scores = state.next_first_bidder_seat, state.next_dealer_seat, state.scores
+    # The sides' scores matter only through the keys each pad offers (blind bids may need a
+    # side to trail).
+    offered = [bid_choices(rules, seat, scores).keys for seat in range(rules.players)]
+    offered += [bid_choices(rules, seats[0], scores, team=True).keys for seats in rules.sides]
+    return [players, first, dealer, offered], lambda: BidsForm(
+        rules=rules, players=players, first_bidder=first, dealer=dealer, scores=scores, lean=lean
     )
 
 
@@ -140,7 +144,8 @@ def live_context(
     if form is not None:
         fields = fragments.step_fields(step.form if step else "bids", form)
     elif step is not None:
-        fields = fragments.blank_step_fields(lambda: blank_form(fragments, lean=lean), lean=lean)
+        drawn_from, make_form = blank_step(fragments, lean=lean)
+        fields = fragments.blank_step_fields(drawn_from, make_form, lean=lean)
     history, earlier = fragments.history(before) if rows else ("", 0)
     return {
         "game": game,

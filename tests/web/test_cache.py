@@ -11,7 +11,9 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import fragments, scoring
+from games.fragments import GameFragments
 from games.models import Access, Game
+from games.views.table import blank_step
 from tests.conftest import PASSWORD, assert_summary_is_a_fresh_replay, quiet_hands
 from tests.web.conftest import HX, bids_data, bids_url, step_inputs
 from tests.web.test_queries import game_queries, history_rows
@@ -213,7 +215,8 @@ def test_the_history_page_and_the_next_step_are_cached_per_version_without_a_tok
     game = make_game(quiet_hands(2))
     page = owner_client.get(game.get_absolute_url()).content.decode()
     history = cache.get(f"history:{game.pk}:{game.history_version}:2:0")
-    fields = cache.get(f"step:{game.pk}:{game.version}:0")
+    fragments = GameFragments(game)
+    fields = cache.get(fragments.step_key(blank_step(fragments, lean=False)[0], lean=False))
     assert history is not None
     assert fields is not None
     assert history in page

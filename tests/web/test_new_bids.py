@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from games import display, scoring, stats
 from games.models import Game, Hand
+from games.views import table as views
 from tests.conftest import QUIET_HAND
 from tests.web.conftest import BIG_HAND, HX, bids_data, bids_url, tricks_url
 
@@ -495,3 +496,36 @@ def test_team_bids_and_a_hand_that_bids_itself_read_in_words():
     assert rows[1].sides[0].bids == "no bids (the hand bids itself)"
     waiting = display.pending(scoring.score_game(rules, [scoring.Hand(None)], players=players))
     assert waiting.contracts[0] == ("Ann + Cat", "no bids: takes what it takes, at least 4")
+
+
+def test_a_step_drawn_once_serves_every_table_in_the_same_state_and_no_other(
+    owner_client, make_game, monkeypatch
+):
+    """The next step's fields are cached on what they are drawn from, not on the game."""
+    ahead = make_game([BIG_HAND, QUIET_HAND, QUIET_HAND, QUIET_HAND], **BEHIND)
+    level = make_game([QUIET_HAND] * 4, **BEHIND)
+    level_page = body(owner_client.get(level.get_absolute_url()))
+    ahead_page = body(owner_client.get(ahead.get_absolute_url()))
+    # The same dealer and first bidder, different scores: only the side behind gets blinds.
+    assert keys(level_page, "bid_1") == ["nil", "blind_nil", *NUMBERS]
+    assert keys(ahead_page, "bid_1")[-len(BLINDS) :] == BLINDS
+    assert keys(ahead_page, "bid_0") == keys(level_page, "bid_0")
+    # A third table in the level one's state draws no form; another with other names does.
+    same = make_game([QUIET_HAND] * 4, **BEHIND)
+    renamed = make_game([QUIET_HAND] * 4, players=("Eve", "Fay", "Gus", "Hal"), **BEHIND)
+    made = []
+    real = views.BidsForm
+
+    def counted(*args, **kwargs):
+        made.append(tuple(kwargs["players"]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(views, "BidsForm", counted)
+    same_page = body(owner_client.get(same.get_absolute_url()))
+    assert made == []
+    assert keys(same_page, "bid_1") == keys(level_page, "bid_1")
+    assert 'name="hand" value="5"' in same_page
+    renamed_page = body(owner_client.get(renamed.get_absolute_url()))
+    assert made == [("Eve", "Fay", "Gus", "Hal")]
+    assert "Fay" in renamed_page
+    assert "Ben" not in renamed_page
