@@ -60,7 +60,7 @@ class GameState:
 
 def game_state(game: Game, result: scoring.GameResult) -> GameState:
     players = game.players
-    recorded = len(result.hands) + result.unscored_hands + (result.pending is not None)
+    recorded = result.recorded
     return GameState(
         step=due_step(game.rules_obj(), recorded, result.pending is not None, result.finished),
         outcome=display.outcome(result),

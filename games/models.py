@@ -267,7 +267,7 @@ class Game(models.Model):
         bids leaves the seats' figures as they were."""
         from games import stats  # stats reads these models
 
-        self.hand_count = len(result.hands) + result.unscored_hands + (result.pending is not None)
+        self.hand_count = result.recorded
         self.scores = [side.score for side in result.sides]
         self.finished = result.finished
         self.winner = result.winner

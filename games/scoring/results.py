@@ -261,6 +261,12 @@ class GameResult:
         """Hands scored in the game so far."""
         return len(self.hands)
 
+    @property
+    def recorded(self) -> int:
+        """Hands recorded: the scored ones, any a lenient replay left unscored, and the one
+        being played."""
+        return len(self.hands) + self.unscored_hands + (self.pending is not None)
+
     def hand(self, number: int) -> HandResult:
         """Hand `number`'s result (numbered from 1); IndexError for a hand not scored."""
         if not 1 <= number <= len(self.hands):

@@ -32,8 +32,15 @@ def test_a_result_finds_each_scored_hand_by_its_number():
 def test_a_hand_being_bid_is_not_among_the_played_ones():
     result = score_game(Rules(), [Hand((3, 3, 3, 3), (4, 3, 3, 3)), Hand((4, 3, 3, 3))])
     assert result.played == 1
+    assert result.recorded == 2
     assert result.pending is not None
     assert result.pending.number == 2
+
+
+def test_hands_after_the_end_are_recorded_though_a_lenient_replay_scores_none_of_them():
+    win = Hand((6, 1, 6, 1), (6, 0, 6, 1))  # 120 for Ann + Cat: a game to 100 in one hand
+    result = score_game(Rules.from_dict({"target_score": 100}), [win, win, win], strict=False)
+    assert (result.played, result.unscored_hands, result.recorded) == (1, 2, 3)
 
 
 @settings(max_examples=200, deadline=None)
