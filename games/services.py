@@ -9,7 +9,7 @@ the seat) or `Conflict` (the form no longer matches the game: another phone reco
 first, or the game changed since the form was shown).
 """
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -567,12 +567,28 @@ def set_hand_note(access: Access, pk: int, number: int, note: str) -> Game:
         return game
 
 
-LINK_CHANGES = {
-    "off": "The table link is off: nobody can open it now.",
-    "on": "The table link works again.",
-    "replace": "New table link made; the old links no longer work.",
-    "score_on": "Scoring link made: a phone that opens it can score here.",
-    "score_off": "The scoring link is off: only you can score this table now.",
+# Each action on the share page: what it does to the table, and what it says it did.
+LINK_CHANGES: dict[str, tuple[Callable[[Table], None], str]] = {
+    "off": (
+        lambda table: table.set_watch_link(enabled=False),
+        "The table link is off: nobody can open it now.",
+    ),
+    "on": (
+        lambda table: table.set_watch_link(enabled=True),
+        "The table link works again.",
+    ),
+    "replace": (
+        lambda table: table.set_watch_link(enabled=True, new_token=True),
+        "New table link made; the old links no longer work.",
+    ),
+    "score_on": (
+        lambda table: table.set_scoring_link(enabled=True),
+        "Scoring link made: a phone that opens it can score here.",
+    ),
+    "score_off": (
+        lambda table: table.set_scoring_link(enabled=False),
+        "The scoring link is off: only you can score this table now.",
+    ),
 }
 
 
@@ -581,20 +597,11 @@ def change_links(access: Access, pk: int, action: str | None) -> tuple[Game, str
     game and what changed in words (None: an action we don't know, nothing changed)."""
     with transaction.atomic():
         game = _owned_for_update(access, pk)
-        table = Table.objects.select_for_update().get(pk=game.table_id)
-        if action == "off":
-            table.set_watch_link(enabled=False)
-        elif action == "on":
-            table.set_watch_link(enabled=True)
-        elif action == "replace":
-            table.set_watch_link(enabled=True, new_token=True)
-        elif action == "score_on":
-            table.set_scoring_link(enabled=True)
-        elif action == "score_off":
-            table.set_scoring_link(enabled=False)
-        else:
+        if action not in LINK_CHANGES:
             return game, None
-        return game, LINK_CHANGES[action]
+        change, said = LINK_CHANGES[action]
+        change(Table.objects.select_for_update().get(pk=game.table_id))
+        return game, said
 
 
 def _owned_for_update(access: Access, pk: int) -> Game:
