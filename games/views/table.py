@@ -149,7 +149,7 @@ def live_context(
     history, earlier = fragments.history(before) if rows else ("", 0)
     return {
         "game": game,
-        "parts": fragments,
+        "fragments": fragments,
         "state": state,
         "rules": fragments.rules,
         "preset_title": display.preset_title(game.preset),

@@ -72,9 +72,8 @@ def watch_state(token: str, kind: str = GAME) -> tuple[int, int] | None:
 def watch_html(template: str, token: str, state: tuple[int, int], kind: str = GAME) -> str:
     """The watch page or its live part for this version, from the cache when it is there.
 
-    Neither holds anything of one visitor (no form, no account), so each is cached whole; a
-    long game's page is over the cache's entry limit and is assembled from its parts (each
-    cached on its own) every time instead. The link kind is in the key: the two pages poll
+    Neither holds anything of one visitor (no form, no account), so each is cached whole, drawn
+    from the game's cached fragments. The link kind is in the key: the two pages poll
     different addresses. A replaced token moves the game's version on, so no page cached
     with an old token is served again.
     """
@@ -82,14 +81,14 @@ def watch_html(template: str, token: str, state: tuple[int, int], kind: str = GA
     html: str | None = cache.get(key)
     if html is None:
         game = Game.objects.get(pk=state[0])
-        parts = GameFragments(game)
+        fragments = GameFragments(game)
         etag = etag_for(token, (game.pk, game.version))
         context = {
             "game": game,
-            "parts": parts,
-            "state": parts.state,
-            "rules": parts.rules,
-            "rows": parts.page_of_rows()[0],
+            "fragments": fragments,
+            "state": fragments.state,
+            "rules": fragments.rules,
+            "rows": fragments.page_of_rows()[0],
             "poll_seconds": POLL_SECONDS,
             "poll_headers": json.dumps({"If-None-Match": etag}),
             "etag": etag,

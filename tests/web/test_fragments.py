@@ -1,4 +1,4 @@
-"""The read-only parts of a game's pages are cached per game version: cheap, never stale,
+"""The read-only fragments of a game's pages are cached: cheap, never stale,
 never another visitor's."""
 
 import re
@@ -209,7 +209,7 @@ def test_a_correction_refreshes_every_later_row(owner_client, make_game):
         assert f"→ {hand.sides[0].score} (" in page
 
 
-def test_the_history_page_and_the_next_step_are_cached_per_version_without_a_token(
+def test_the_history_page_and_the_blank_next_step_are_cached_without_a_token(
     owner_client, make_game
 ):
     game = make_game(quiet_hands(2))
