@@ -142,7 +142,7 @@ def live_context(
     step = state.step
     fields = None
     if form is not None:
-        fields = fragments.step_fields(step.form if step else "bids", form)
+        fields = fragments.step_fields("bids" if isinstance(form, BidsForm) else "tricks", form)
     elif step is not None:
         drawn_from, make_form = blank_step(fragments, lean=lean)
         fields = fragments.blank_step_fields(drawn_from, make_form, lean=lean)
