@@ -158,6 +158,9 @@ class Game(models.Model):
     scores = models.JSONField(default=list)
     finished = models.BooleanField(default=False)
     winner = models.SmallIntegerField(null=True, blank=True)
+    # The hand during which the time was called (null: not called). The game ends once that
+    # hand is played out; it is part of what is recorded, like a hand, so a replay reads it.
+    time_called = models.PositiveIntegerField(null=True, blank=True)
     # When the hand that ended the game was recorded; kept by a restore.
     finished_at = models.DateTimeField(null=True, blank=True)
 
