@@ -395,8 +395,17 @@
     }
   });
 
+  // A message answering a tap (data-answer: "the game would end earlier, confirm") drawn
+  // where the page had scrolled away from: brought into view, or the tap seems to do nothing.
+  function showAnswer(root) {
+    if (!root || !root.querySelector) { return; }
+    var answer = root.matches("[data-answer]") ? root : root.querySelector("[data-answer]");
+    if (answer && !inView(answer)) { answer.scrollIntoView({ block: "start" }); }
+  }
+
   // After the settle, so the field to fix wins over htmx's own [autofocus].
   document.addEventListener("htmx:afterSettle", function (event) {
+    showAnswer(event.target);
     showFieldErrors(event.target);
   });
 

@@ -100,7 +100,7 @@ def test_sign_up_play_to_a_winner_and_rematch(page: Page, live_server, console):
     dan.get_by_label("Bid").select_option("3")
     screenshot(page, "10-edit-hand-1")
     page.get_by_role("button", name="Save hand 1").click()
-    expect(page.locator(".messages")).to_contain_text("Hand 1 corrected")
+    expect(page.locator("#notice")).to_contain_text("Hand 1 corrected")
     # Ben + Dan: hand 1 is now 100 + 30 + 1 bag = 131 instead of 122.
     expect_scores(page, -110, 41)
     screenshot(page, "11-hand-1-corrected")
@@ -111,7 +111,7 @@ def test_sign_up_play_to_a_winner_and_rematch(page: Page, live_server, console):
     expect(page.locator("#entry-title")).to_have_text("Hand 3: tricks")
     expect_scores(page, -76, 61)
     assert page.evaluate("window.__marker") == 2
-    expect(page.locator(".messages")).to_have_count(0)
+    expect(page.locator("#notice")).not_to_contain_text("Hand 1 corrected")
     screenshot(page, "12-undo-hand-3-tricks")
     tap(page, "side_0", "12")
     enter_tricks(page, 3, {})
@@ -134,7 +134,7 @@ def test_sign_up_play_to_a_winner_and_rematch(page: Page, live_server, console):
 
     finished = page.url
     page.get_by_role("button", name=re.compile("^Rematch")).click()
-    expect(page.locator(".messages")).to_contain_text("Rematch! Dan deals first.")
+    expect(page.locator("#notice")).to_contain_text("Rematch! Dan deals first.")
     assert page.url != finished
     expect_scores(page, 0, 0)
     expect(page.locator("#entry-title")).to_have_text("Hand 1: bids")

@@ -1,0 +1,78 @@
+"""Every answer to a tap is seen where the tap was made, on both phone sizes, with and without
+JavaScript: a correction's warning and confirm button, and the confirmations on the game page."""
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from tests.browser.helpers import screenshot, sign_in
+from tests.conftest import PASSWORD, QUIET_HAND
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONES = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "height": 844}}
+BIG_HAND = {"bids": [6, 1, 6, 1], "tricks": [6, 0, 6, 1]}
+
+
+def assert_in_view(page: Page, locator: Locator, what: str) -> None:
+    """The whole of it on the screen, not under the top of the screen or past its bottom."""
+    box = locator.bounding_box()
+    assert box is not None, f"{what} is not drawn"
+    height = page.viewport_size["height"]
+    assert box["y"] >= 0, f"{what} starts {-box['y']:.0f}px above the top of the screen"
+    assert box["y"] + box["height"] <= height, (
+        f"{what} ends {box['y'] + box['height'] - height:.0f}px below the screen"
+    )
+
+
+def correct_hand_2_to_end_the_game(page: Page) -> None:
+    """Ben + Dan bid 13 each and take 1 between them: the game ends after hand 2."""
+    for seat, (bid, took) in enumerate([(6, 6), (13, 0), (6, 6), (13, 1)]):
+        page.locator(f'[name="bid_{seat}"]').select_option(str(bid))
+        page.locator(f'[name="tricks_{seat}"]').select_option(str(took))
+    page.get_by_role("button", name="Save hand 2").click()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["htmx", "no-js"])
+@pytest.mark.parametrize("phone", PHONES)
+def test_a_correction_that_would_end_the_game_is_explained_in_view(
+    new_page, live_server, make_game, phone, javascript, console
+):
+    game = make_game([BIG_HAND, BIG_HAND, QUIET_HAND, QUIET_HAND])
+    page = new_page(viewport=PHONES[phone], java_script_enabled=javascript)
+    sign_in(page, live_server.url, "owner", PASSWORD)
+    page.goto(f"{live_server.url}/games/{game.pk}/hands/2/edit/")
+    correct_hand_2_to_end_the_game(page)
+    warning = page.locator("#ends-earlier")
+    expect(warning).to_contain_text("With this correction the game ends after hand 2")
+    assert_in_view(page, warning.locator("strong"), "the warning")
+    assert_in_view(
+        page, page.get_by_role("button", name="Save, and remove hands 3-4"), "the confirm button"
+    )
+    screenshot(page, f"60-ends-earlier-{phone}-{'htmx' if javascript else 'nojs'}", full_page=False)
+
+    page.get_by_role("button", name="Save, and remove hands 3-4").click()
+    page.get_by_role("button", name="Undo: put hands 3-4 back").click()
+    undone = page.get_by_text("Undone: hands 3-4 put back, and hand 2 as it was.")
+    expect(undone).to_be_visible()
+    # The game page puts the score bar at the top of the screen: the message is under it.
+    assert_in_view(page, undone, "the undo's confirmation")
+    screenshot(page, f"61-undone-{phone}-{'htmx' if javascript else 'nojs'}", full_page=False)
+    console.assert_clean()
+
+
+@pytest.mark.parametrize("phone", PHONES)
+def test_a_correction_is_confirmed_in_view_on_the_game_page(
+    new_page, live_server, make_game, phone, console
+):
+    game = make_game([QUIET_HAND] * 3)
+    page = new_page(viewport=PHONES[phone])
+    sign_in(page, live_server.url, "owner", PASSWORD)
+    page.goto(f"{live_server.url}/games/{game.pk}/hands/1/edit/")
+    page.locator('[name="tricks_0"]').select_option("5")
+    page.locator('[name="tricks_1"]').select_option("2")
+    page.get_by_role("button", name="Save hand 1").click()
+    message = page.locator("#notice").get_by_text("Hand 1 corrected")
+    expect(message).to_be_visible()
+    assert_in_view(page, message, "the correction's confirmation")
+    assert_in_view(page, page.locator("#standings"), "the score bar")
+    console.assert_clean()
