@@ -8,6 +8,7 @@ from games import scoring
 from games.forms.new_game import rule_field
 
 OFF_WORDS = {"off", "none", "null", "no"}
+FORM_ID = "compare-form"
 
 
 class OptionalNumberField(forms.CharField):
@@ -67,6 +68,9 @@ class CompareForm(forms.Form):
         ]
         for setting in scoring.SETTINGS:
             self.fields[setting.name] = _setting_field(setting)
+            # Drawn under the outcome, away from the preset's control at the top of the page,
+            # but sent with it: one form, one address.
+            self.fields[setting.name].widget.attrs["form"] = FORM_ID
 
     def setting_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
         groups: dict[str, list[forms.BoundField]] = {}

@@ -124,17 +124,11 @@ def compare(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
             form.add_error(None, f"These hands can't be scored under those rules: {error}.")
         else:
             comparison = what_if.compare(result, other)
-    suggestions = [
-        preset
-        for preset in scoring.PRESETS.values()
-        if preset.rules.players == rules.players and preset.name != game.preset
-    ]
     context = {
         "game": game,
         "result": result,
         "form": form,
         "comparison": comparison,
-        "suggestions": suggestions,
     }
     return TemplateResponse(request, "games/compare.html", context)
 

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from django.conf import settings
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 SCREENSHOTS = Path(settings.BASE_DIR) / "test-artifacts" / "screenshots"
 
@@ -81,3 +81,14 @@ def expect_offered(page: Page, name: str, value: str) -> None:
     """app.js has offered the tricks left over: that key is chosen and marked as a suggestion."""
     expect(key(page, name, value)).to_have_class("key offered")
     expect(page.locator(f'input[name="{name}"][value="{value}"]')).to_be_checked()
+
+
+def assert_in_view(page: Page, locator: Locator, what: str) -> None:
+    """The whole of it on the screen, not under the top of the screen or past its bottom."""
+    box = locator.bounding_box()
+    assert box is not None, f"{what} is not drawn"
+    height = page.viewport_size["height"]
+    assert box["y"] >= 0, f"{what} starts {-box['y']:.0f}px above the top of the screen"
+    assert box["y"] + box["height"] <= height, (
+        f"{what} ends {box['y'] + box['height'] - height:.0f}px below the screen"
+    )

@@ -2,26 +2,15 @@
 JavaScript: a correction's warning and confirm button, and the confirmations on the game page."""
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import screenshot, sign_in
+from tests.browser.helpers import assert_in_view, screenshot, sign_in
 from tests.conftest import PASSWORD, QUIET_HAND
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONES = {"360x640": {"width": 360, "height": 640}, "390x844": {"width": 390, "height": 844}}
 BIG_HAND = {"bids": [6, 1, 6, 1], "tricks": [6, 0, 6, 1]}
-
-
-def assert_in_view(page: Page, locator: Locator, what: str) -> None:
-    """The whole of it on the screen, not under the top of the screen or past its bottom."""
-    box = locator.bounding_box()
-    assert box is not None, f"{what} is not drawn"
-    height = page.viewport_size["height"]
-    assert box["y"] >= 0, f"{what} starts {-box['y']:.0f}px above the top of the screen"
-    assert box["y"] + box["height"] <= height, (
-        f"{what} ends {box['y'] + box['height'] - height:.0f}px below the screen"
-    )
 
 
 def correct_hand_2_to_end_the_game(page: Page) -> None:
