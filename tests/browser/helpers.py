@@ -92,3 +92,17 @@ def assert_in_view(page: Page, locator: Locator, what: str) -> None:
     assert box["y"] + box["height"] <= height, (
         f"{what} ends {box['y'] + box['height'] - height:.0f}px below the screen"
     )
+
+
+# A link among words ("No account yet? Create one."): its block holds other words than links'.
+# Such a link keeps the sentence's line height; any other link is a 44 px target (WCAG 2.5.8).
+IN_SENTENCE = """(el) => {
+  if (el.tagName !== "A") { return false; }
+  let block = el.parentElement;
+  while (block && getComputedStyle(block).display.startsWith("inline")) {
+    block = block.parentElement;
+  }
+  let words = block.textContent;
+  for (const link of block.querySelectorAll("a")) { words = words.replace(link.textContent, ""); }
+  return /[A-Za-z0-9]/.test(words);
+}"""

@@ -29,10 +29,14 @@ def test_home_lists_games_with_new_game_first(owner_client, make_game):
     body = owner_client.get("/").content.decode()
     assert body.index("New game") < body.index("Your games</h1>")
     assert body.index(newer.get_absolute_url()) < body.index(older.get_absolute_url())
-    assert "Eve + Gus <strong>70</strong> · Fay + Hal <strong>60</strong>" in body
+    assert (
+        '<span class="row-side"><span class="who">Eve + Gus</span> <strong class="score">70'
+        '</strong></span><span class="row-side"><span class="who">Fay + Hal</span> '
+        '<strong class="score">60</strong></span>'
+    ) in body
     assert "Winner: Ann + Cat" in body
     assert "5 hands" in body
-    assert "1 hand<" in body
+    assert "1 hand · " in body
 
 
 def test_the_history_is_newest_first_and_home_puts_games_in_progress_first(owner_client, make_game):
