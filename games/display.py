@@ -31,6 +31,9 @@ class SideHandView:
     made: bool | None
     explanation: tuple[str, ...]
     has_nil: bool = False
+    # The terms a player would mention ("set", a nil, a bag penalty, Boston), in the words of
+    # the explanation, for the history row to show without being opened.
+    events: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,14 @@ def sides(result: scoring.GameResult) -> list[SideView]:
         )
         for index, side in enumerate(result.sides)
     ]
+
+
+# The terms every hand has: a contract made and its bags. The others are what happened.
+ROUTINE_TERMS = frozenset({"{} bid {}, took {}{}", "1 bag", "{} bags"})
+
+
+def events(terms: Iterable[scoring.Term]) -> tuple[str, ...]:
+    return tuple(term.explanation for term in terms if term.template not in ROUTINE_TERMS)
 
 
 def side_bids(players: Sequence[str], seats: Sequence[int], bids: Sequence[Any] | None) -> str:
@@ -100,6 +111,7 @@ def hands(
                         made=side.made,
                         explanation=side.explanation,
                         has_nil=any(scoring.is_nil(hand.bids[seat]) for seat in total.seats),
+                        events=events(side.terms),
                     )
                     for total, side in zip(result.sides, hand.sides, strict=True)
                 ),

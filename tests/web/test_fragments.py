@@ -206,7 +206,7 @@ def test_a_correction_refreshes_every_later_row(owner_client, make_game):
     page = owner_client.get(game.get_absolute_url()).content.decode()
     replayed = game.replay()
     for hand in replayed.hands:
-        assert f"→ {hand.sides[0].score} (" in page
+        assert f"→ {hand.sides[0].score}</span>" in page
 
 
 def test_the_history_page_and_the_blank_next_step_are_cached_without_a_token(
@@ -266,7 +266,7 @@ def test_a_checked_step_shows_its_errors_and_the_cached_step_none(owner_client, 
 
 def test_a_correction_redraws_the_history_page(owner_client, make_game):
     game = make_game(quiet_hands(2))
-    assertContains(owner_client.get(game.get_absolute_url()), "→ 140 (")
+    assertContains(owner_client.get(game.get_absolute_url()), "→ 140</span>")
     data = {"version": str(game.version)}
     for seat, (bid, tricks) in enumerate([(5, 7), (3, 6), (3, None), (3, None)]):
         data[f"bid_{seat}"] = str(bid)
@@ -276,8 +276,8 @@ def test_a_correction_redraws_the_history_page(owner_client, make_game):
     page = owner_client.get(game.get_absolute_url())
     assert history_rows(page) == [2, 1]
     for hand in game.replay().hands:
-        assertContains(page, f"→ {hand.sides[0].score} (")
-    assertNotContains(page, "→ 140 (")
+        assertContains(page, f"→ {hand.sides[0].score}</span>")
+    assertNotContains(page, "→ 140</span>")
 
 
 def test_opening_a_game_follows_the_one_rule_of_access(make_game, owner, stranger):

@@ -11,14 +11,14 @@ pytestmark = pytest.mark.django_db
 
 def test_a_recorded_hand_shows_on_home_at_once(owner_client, make_game):
     game = make_game([QUIET_HAND])
-    assert "1 hand<" in owner_client.get("/").content.decode()
+    assert "1 hand · " in owner_client.get("/").content.decode()
     owner_client.post(bids_url(game), bids_data(2, 4, 3, 3, 3))
     owner_client.post(
         reverse("post_tricks", args=[game.pk]), {"hand": "2", "side_0": "7", "side_1": "6"}
     )
     page = owner_client.get("/").content.decode()
-    assert "2 hands<" in page
-    assert "<strong>140</strong>" in page
+    assert "2 hands · " in page
+    assert '<strong class="score">140</strong>' in page
 
 
 def test_a_new_game_shows_at_once(owner_client, make_game):
