@@ -11,7 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.db import transaction
-from django.http import HttpResponse, HttpResponseNotAllowed
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -119,14 +119,15 @@ def sign_in(request: HtmxHttpRequest) -> HttpResponse:
 def sign_out(request: HtmxHttpRequest) -> HttpResponse:
     """Ends the session on the server: a copy of the cookie no longer signs anyone in.
 
-    A guest is first shown what signing out costs (its games go with it), since nothing else
-    could bring them back; for anyone else a link can't sign out (405)."""
+    A link (GET) never signs out: it shows a page with the button that does (a POST), and
+    tells a guest first what signing out costs (its games go with it, nothing could bring them
+    back). A visitor who is not signed in has nothing to sign out of: home."""
     guest_id = guests.guest_id(request.user)
     if request.method != "POST":
-        if guest_id is None:
-            return HttpResponseNotAllowed(["POST"])
-        games = Game.objects.filter(owner_id=guest_id).count()
-        return TemplateResponse(request, "registration/logout_guest.html", {"games": games})
+        if not request.user.is_authenticated:
+            return redirect(settings.LOGOUT_REDIRECT_URL)
+        games = None if guest_id is None else Game.objects.filter(owner_id=guest_id).count()
+        return TemplateResponse(request, "registration/logout.html", {"games": games})
     logout(request)
     if guest_id is not None:
         guests.end(guest_id)

@@ -93,8 +93,13 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def game_chart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The score chart alone: the page asks for it again after a hand is scored."""
-    return HttpResponse(GameFragments(open_game(request, pk, scoring=True)).chart)
+    """The score chart alone: the game page asks for it again after a hand is scored. Opened
+    by its address (a bookmark, a link passed on), it is drawn as a page of the app."""
+    game = open_game(request, pk, scoring=True)
+    chart = GameFragments(game).chart
+    if request.htmx:
+        return HttpResponse(chart)
+    return TemplateResponse(request, "games/chart.html", {"game": game, "chart": chart})
 
 
 def blank_step(

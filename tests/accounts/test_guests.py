@@ -102,7 +102,7 @@ def test_a_guest_starting_another_game_stays_the_same_guest(client, guest_game):
 def test_a_guest_sees_its_games_and_the_way_to_keep_them(client, guest_game):
     home = client.get("/")
     assertContains(home, BANNER)
-    assertContains(home, "sign up to keep your games")
+    assertContains(home, "your games stay on this phone")
     assertContains(home, f'href="{reverse("signup")}"')
     assertContains(home, f'href="{reverse("login")}"')
     assertContains(home, guest_game.get_absolute_url())

@@ -83,7 +83,12 @@ def test_sign_in_and_out(client, owner):
     response = client.post(reverse("login"), {"username": "owner", "password": PASSWORD})
     assert response.status_code == 302
     assertContains(client.get("/"), "Your games")
-    assert client.get(reverse("logout")).status_code == 405  # a link can't sign you out
+    # A link can't sign you out: it shows the button that does.
+    page = client.get(reverse("logout"))
+    assertContains(page, "You are signed in as <strong>owner</strong>.")
+    assertContains(page, '<button type="submit" class="primary wide">Sign out</button>', html=True)
+    assertContains(page, 'name="csrfmiddlewaretoken"')
+    assertContains(client.get("/"), "Your games")
     response = client.post(reverse("logout"))
     assert response.status_code == 302
     assertContains(client.get("/"), "Keep score at the Spades table")

@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from playwright.sync_api import Locator, Page, expect
 
@@ -106,3 +107,15 @@ IN_SENTENCE = """(el) => {
   for (const link of block.querySelectorAll("a")) { words = words.replace(link.textContent, ""); }
   return /[A-Za-z0-9]/.test(words);
 }"""
+
+
+AXE = Axe()
+
+
+def axe_violations(page: Page) -> list[str]:
+    """What axe-core (the accessibility checker) finds wrong on the page as it stands."""
+    found = AXE.run(page).response["violations"]
+    return [
+        f"{rule['id']} ({rule['help']}): {[node['target'] for node in rule['nodes']][:3]}"
+        for rule in found
+    ]

@@ -42,8 +42,9 @@ TABLE = {
     # A visitor may start a game: its valid post makes it a guest (tests/accounts/test_guests.py).
     ("new_game", "get"): (200, 200, 200),
     ("new_game", "post"): (302, 302, 302),
-    # A link can't sign anyone out; a guest is shown what signing out would lose.
-    ("logout", "get"): (405, 405, 405),
+    # A link can't sign anyone out: it shows the button that does (a guest is told what signing
+    # out would lose); a visitor who is not signed in is sent home.
+    ("logout", "get"): (302, 200, 200),
     ("import_game", "get"): (LOGIN, 200, 200),
     ("import_progress", "get"): (LOGIN, 404, 200),
     ("import_progress", "post"): (LOGIN, 404, 302),

@@ -96,11 +96,22 @@ def test_an_htmx_conflict_redraws_the_whole_live_part(owner_client, make_game):
 
 def test_the_chart_comes_alone_for_the_page_to_refresh(owner_client, make_game):
     game = make_game(quiet_hands(2))
-    response = owner_client.get(reverse("game_chart", args=[game.pk]))
+    response = owner_client.get(
+        reverse("game_chart", args=[game.pk]), headers={"HX-Request": "true"}
+    )
     assert response.status_code == 200
     body = response.content.decode()
     assert body.lstrip().startswith('<figure class="score-chart">')
     assert "<html" not in body
+
+
+def test_the_chart_opened_by_its_address_is_a_page_of_the_app(owner_client, make_game):
+    game = make_game(quiet_hands(2))
+    response = owner_client.get(reverse("game_chart", args=[game.pk]))
+    assertContains(response, '<html lang="en">')
+    assertContains(response, "<h1>Score chart</h1>", html=True)
+    assertContains(response, '<figure class="score-chart">')
+    assertContains(response, f'href="{game.get_absolute_url()}"')
 
 
 def test_tricks_that_do_not_add_up_save_nothing_and_say_why(owner_client, make_game):
