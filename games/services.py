@@ -9,6 +9,7 @@ the seat) or `Conflict` (the form no longer matches the game: another phone reco
 first, or the game changed since the form was shown).
 """
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -536,7 +537,7 @@ def start_rematch(access: Access, pk: int) -> tuple[Game, bool]:
         try:
             new = create_game(
                 game.owner,
-                name=game.name,
+                name=rematch_name(game),
                 players=game.players,
                 rules=result.rules,
                 preset=game.preset,
@@ -548,6 +549,19 @@ def start_rematch(access: Access, pk: int) -> tuple[Game, bool]:
         # The finished game's page now points at the rematch.
         game.bump_version()
         return new, True
+
+
+GAME_NUMBER = re.compile(r", game \d+$")
+NAME_LENGTH = 200  # Game.name's max_length
+
+
+def rematch_name(game: Game) -> str:
+    """ "Friday at Cat's, game 2": a rematch is told apart from its game on the home list, and
+    on the table link, where the watchers otherwise see only the scores drop to 0."""
+    base = GAME_NUMBER.sub("", game.title)
+    number = Game.objects.filter(table_id=game.table_id).count() + 1
+    suffix = f", game {number}"
+    return base[: NAME_LENGTH - len(suffix)] + suffix
 
 
 def set_game_note(access: Access, pk: int, note: str) -> Game:

@@ -168,3 +168,19 @@ def test_notes_and_links_are_the_owners_alone(make_game, stranger):
     assert changed.table.score_token is None
     assert services.change_links(owner_of(game), game.pk, "explode")[1] is None
     assert game.hands.get(number=2).note == "misdeal"
+
+
+def test_a_rematch_is_named_for_its_place_at_the_table(make_game):
+    """Three games of one evening read "Friday", "Friday, game 2", "Friday, game 3"."""
+    game = make_game([WINNING_HAND], target_score=100)
+    game.name = "Friday at Cat's"
+    game.save(update_fields=["name"])
+    second, _ = services.start_rematch(owner_of(game), game.pk)
+    assert second.title == "Friday at Cat's, game 2"
+    record(second, "bids", 1, list(WINNING_HAND["bids"]))
+    record(second, "tricks", 1, [12, 1, None, None])
+    third, _ = services.start_rematch(owner_of(second), second.pk)
+    assert third.title == "Friday at Cat's, game 3"
+    unnamed = make_game([WINNING_HAND], target_score=100)
+    rematch, _ = services.start_rematch(owner_of(unnamed), unnamed.pk)
+    assert rematch.title == "Ann + Cat vs Ben + Dan, game 2"
