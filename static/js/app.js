@@ -733,8 +733,27 @@
     if (form.getBoundingClientRect().bottom > window.innerHeight) { showScore(); }
   }
 
+  // ---- A new game: "who deals first" names the players as they are typed ----
+
+  function nameDealers() {
+    var select = document.querySelector('select[name="first_dealer"]');
+    if (!select) { return; }
+    Array.prototype.forEach.call(select.options, function (option) {
+      if (!option.dataset.seat) { option.dataset.seat = option.textContent; }
+      var input = document.querySelector('input[name="player_' + option.value + '"]');
+      var name = input ? input.value.trim() : "";
+      option.textContent = name ? option.dataset.seat + ": " + name : option.dataset.seat;
+    });
+  }
+
+  document.addEventListener("input", function (event) {
+    if (/^player_\d+$/.test(event.target.name || "")) { nameDealers(); }
+  });
+  document.addEventListener("htmx:afterSwap", nameDealers);
+
   function start() {
     enhance(document);
+    nameDealers();
     if (document.querySelector("#main .errorlist")) {
       showFieldErrors(document.getElementById("main"));
     } else {
