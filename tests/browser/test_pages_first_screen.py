@@ -121,3 +121,17 @@ def test_forty_letter_names_leave_the_keys_and_team_boxes_in_view(
     expect(page.locator("label.check").first).to_contain_text("bid as a team")
     screenshot(page, "73-forty-letter-names-bids", full_page=False)
     console.assert_clean()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("phone", PHONES)
+def test_the_share_page_shows_its_qr_code_on_the_first_screen(
+    new_page, live_server, make_game, phone, scheme, console
+):
+    game = make_game([{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}])
+    page = new_page(viewport=PHONES[phone], color_scheme=scheme)
+    sign_in(page, live_server.url, "owner", PASSWORD)
+    page.goto(f"{live_server.url}/games/{game.pk}/share/")
+    assert_in_view(page, page.locator(".qr .qr-code").first, "the table link's QR code")
+    screenshot(page, f"77-share-{phone}-{scheme}", full_page=False)
+    console.assert_clean()
