@@ -65,3 +65,45 @@ def test_a_correction_is_confirmed_in_view_on_the_game_page(
     assert_in_view(page, message, "the correction's confirmation")
     assert_in_view(page, page.locator("#standings"), "the score bar")
     console.assert_clean()
+
+
+@pytest.mark.parametrize("phone", PHONES)
+def test_the_screen_switch_sits_by_the_title_and_shows_when_it_is_on(
+    new_page, live_server, make_game, phone, console
+):
+    game = make_game([QUIET_HAND] * 6)
+    page = new_page(viewport=PHONES[phone])
+    sign_in(page, live_server.url, "owner", PASSWORD)
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    page.evaluate("window.scrollTo(0, 0)")
+    toggle = page.get_by_role("button", name="Keep the screen on")
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    assert_in_view(page, toggle, "the screen switch")
+    switch = toggle.locator(".switch")
+    on = switch.evaluate("(el) => getComputedStyle(el).backgroundColor")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    off = switch.evaluate("(el) => getComputedStyle(el).backgroundColor")
+    assert on != off, "the switch looks the same on and off"
+    screenshot(page, f"62-screen-switch-{phone}", full_page=False)
+    console.assert_clean()
+
+
+@pytest.mark.parametrize("phone", PHONES)
+def test_saving_and_problems_float_under_the_score_bar(
+    new_page, live_server, make_game, phone, console
+):
+    game = make_game([QUIET_HAND] * 6)
+    page = new_page(viewport=PHONES[phone])
+    sign_in(page, live_server.url, "owner", PASSWORD)
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    # Scrolled to the step: the score bar holds the top of the screen.
+    page.evaluate("document.getElementById('entry').scrollIntoView()")
+    page.evaluate("document.getElementById('app-status').textContent = 'Saving…'")
+    bar = page.locator("#standings").bounding_box()
+    status = page.locator("#app-status").bounding_box()
+    assert bar is not None
+    assert status is not None
+    assert bar["y"] <= 1, "the score bar is not at the top of the screen"
+    assert status["y"] >= bar["y"] + bar["height"] - 1, "Saving… covers the score bar"
+    console.assert_clean()
