@@ -100,6 +100,9 @@ class Written:
     removed_row: int | None = None  # the hand whose row left it
     earlier_rows_changed: bool = False  # a correction: every later score moved
     removed: Removed | None = None  # the hands a correction removed, for its undo
+    # An undo of a hand's bids: the bids taken back (by seat), for the step to show again less
+    # its last bid, so one wrong bid costs a tap or two to fix, not the whole round.
+    bids_back: tuple[Any, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -403,8 +406,11 @@ def undo_last(locked: LockedGame, version: int | None) -> Written:
     notes = {n: note for n, note in locked.notes.items() if n != number}
     if locked.hands[-1].tricks is None:
         last.delete()
-        notice = f"Took back hand {number}'s bids."
-        return _save(locked, locked.replay(kept), notes, notice=notice, bids_only=True)
+        notice = f"Took back hand {number}'s last bid: tap it again, or change any other."
+        bids = tuple(locked.hands[-1].bids or ())
+        return _save(
+            locked, locked.replay(kept), notes, notice=notice, bids_only=True, bids_back=bids
+        )
     if locked.hands[-1].bids is None:
         # A hand that bid itself has nothing left without its tricks: its step comes back.
         last.delete()

@@ -126,7 +126,9 @@ def test_undo_takes_back_the_last_step_once_per_version(make_game):
     with services.locked_game(owner_of(game), game.pk) as locked:
         version = locked.game.version
         write = services.undo_last(locked, version)
-    assert write.notice == "Took back hand 2's bids."
+    assert write.notice == "Took back hand 2's last bid: tap it again, or change any other."
+    # The bids come back with the undo, for the step to show them again less the last one.
+    assert write.bids_back == (3, 3, 4, 2)
     with pytest.raises(services.Conflict):  # noqa: SIM117
         with services.locked_game(owner_of(game), game.pk) as locked:
             services.undo_last(locked, version)  # a second tap with the old version

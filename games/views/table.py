@@ -177,8 +177,9 @@ def written(request: HtmxHttpRequest, write: services.Written) -> HttpResponse:
             messages.success(request, write.notice)
         return redirect(write.game)
     fragments = GameFragments(write.game, write.result, write.notes)
+    form = None if write.bids_back is None else bids_taken_back(fragments, write.bids_back)
     context = live_context(
-        fragments, notice=write.notice, notice_kind="success", rows=False, lean=True
+        fragments, form=form, notice=write.notice, notice_kind="success", rows=False, lean=True
     )
     context.update(oob=True, removed=write.removed_row)
     if write.added_row is not None:
@@ -187,6 +188,29 @@ def written(request: HtmxHttpRequest, write: services.Written) -> HttpResponse:
     if write.added_row or write.removed_row:
         response.headers["HX-Trigger"] = "hand-scored"  # the chart asks for itself again
     return response
+
+
+def bids_taken_back(fragments: GameFragments, bids: tuple[Any, ...]) -> BidsForm:
+    """The bids step again after an undo of its bids, with every bid but the last one made
+    (the dealer's, or the last in the bidding order) already tapped."""
+    state, rules = fragments.state, fragments.rules
+    first, count = state.next_first_bidder_seat, rules.players
+    order = [(first + turn) % count for turn in range(count)]
+    made = [seat for seat in order if seat < len(bids) and bids[seat] is not None]
+    initial: dict[str, Any] = {}
+    for seat in made[:-1]:
+        initial[f"bid_{seat}"] = scoring.bid_key(bids[seat])
+    for index, seats in enumerate(rules.sides):
+        given = [seat for seat in seats if seat < len(bids) and bids[seat] is not None]
+        if len(seats) > 1 and len(given) == 1:  # a side that bid as a team
+            initial[f"team_{index}"] = True
+            if given[0] != made[-1]:
+                initial[f"team_bid_{index}"] = initial.pop(f"bid_{given[0]}")
+    _, make_form = blank_step(fragments, lean=False)
+    form = make_form()
+    assert isinstance(form, BidsForm)
+    form.initial.update(initial)
+    return form
 
 
 def refused(

@@ -4,7 +4,8 @@ JavaScript: a correction's warning and confirm button, and the confirmations on 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.helpers import assert_in_view, screenshot, sign_in
+from games.models import Hand
+from tests.browser.helpers import assert_in_view, enter_bids, key, screenshot, sign_in
 from tests.conftest import PASSWORD, QUIET_HAND
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -106,4 +107,24 @@ def test_saving_and_problems_float_under_the_score_bar(
     assert status is not None
     assert bar["y"] <= 1, "the score bar is not at the top of the screen"
     assert status["y"] >= bar["y"] + bar["height"] - 1, "Saving… covers the score bar"
+    console.assert_clean()
+
+
+def test_one_wrong_bid_is_fixed_in_three_taps(new_page, live_server, make_game, console):
+    """Ben deals hand 2 and bids last: his 2 should have been 3. Undo, tap 3, send."""
+    game = make_game([QUIET_HAND])
+    page = new_page(viewport=PHONES["360x640"])
+    sign_in(page, live_server.url, "owner", PASSWORD)
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    enter_bids(page, 2, {2: "4", 3: "3", 0: "3", 1: "2"})
+    page.get_by_role("button", name="Undo hand 2's bids").click()
+    expect(page.locator("#entry-title")).to_have_text("Hand 2: bids")
+    expect(page.locator("#notice")).to_contain_text("Took back hand 2's last bid")
+    # The others' bids are still tapped; Ben's keys are open, to tap again.
+    expect(page.locator("fieldset.pad.current legend")).to_contain_text("Ben")
+    key(page, "bid_1", "3").click()
+    page.get_by_role("button", name="Bids are in").click()
+    expect(page.locator("#entry-title")).to_have_text("Hand 2: tricks")
+    assert Hand.objects.get(game=game, number=2).bids == [3, 3, 4, 3]
+    screenshot(page, "63-one-bid-fixed", full_page=False)
     console.assert_clean()

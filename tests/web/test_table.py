@@ -1,5 +1,7 @@
 """Recording hands at the table: two steps, htmx or not, and nothing saved from bad input."""
 
+import re
+
 import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse, set_script_prefix
@@ -634,3 +636,21 @@ def test_the_top_bars_links_follow_the_script_prefix(client):
         set_script_prefix("/")
     assertContains(page, 'data-sign-in="/spades/accounts/login/"')
     assertContains(page, '<a class="brand" href="/spades/">')
+
+
+def test_undoing_the_bids_takes_back_only_the_last_bid(owner_client, make_game):
+    """Ben deals hand 2 (Cat bids first): an undo keeps Cat's, Dan's and Ann's bids tapped and
+    leaves Ben's, the last, to tap again."""
+    game = make_game([QUIET_HAND])
+    owner_client.post(bids_url(game), bids_data(2, 3, 2, 4, 3), headers={"HX-Request": "true"})
+    game.refresh_from_db()
+    response = owner_client.post(
+        reverse("undo", args=[game.pk]),
+        {"version": str(game.version)},
+        headers={"HX-Request": "true"},
+    )
+    assertContains(response, "Took back hand 2&#x27;s last bid")
+    body = response.content.decode()
+    checked = dict(re.findall(r'name="(bid_\d)" value="(\w+)"[^>]* checked', body))
+    assert checked == {"bid_0": "3", "bid_2": "4", "bid_3": "3"}
+    assert not Hand.objects.filter(game=game, number=2).exists()
