@@ -88,7 +88,20 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         history, earlier = fragments.history(before)
         context = {"game": game, "history": history, "earlier": earlier}
         return TemplateResponse(request, f"{TEMPLATE}#earlier_rows", context)
-    return render(request, TEMPLATE, live_context(fragments, before=before), partial="live")
+    back = request.session.pop(BIDS_BACK, None)
+    form = None
+    if (
+        isinstance(back, dict)
+        and back.get("game") == game.pk
+        and back.get("version") == game.version
+    ):
+        form = bids_taken_back(fragments, tuple(back["bids"]))
+    context = live_context(fragments, form=form, before=before)
+    return render(request, TEMPLATE, context, partial="live")
+
+
+# The bids an undo took back, for the page after its redirect (without JavaScript).
+BIDS_BACK = "bids_taken_back"
 
 
 @require_safe
@@ -175,6 +188,10 @@ def written(request: HtmxHttpRequest, write: services.Written) -> HttpResponse:
     if not request.htmx:
         if write.notice:
             messages.success(request, write.notice)
+        if write.bids_back is not None:
+            # The page after the redirect shows them again (game_detail), once.
+            back = {"game": write.game.pk, "version": write.game.version}
+            request.session[BIDS_BACK] = {**back, "bids": list(write.bids_back)}
         return redirect(write.game)
     fragments = GameFragments(write.game, write.result, write.notes)
     form = None if write.bids_back is None else bids_taken_back(fragments, write.bids_back)

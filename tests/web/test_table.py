@@ -654,3 +654,17 @@ def test_undoing_the_bids_takes_back_only_the_last_bid(owner_client, make_game):
     checked = dict(re.findall(r'name="(bid_\d)" value="(\w+)"[^>]* checked', body))
     assert checked == {"bid_0": "3", "bid_2": "4", "bid_3": "3"}
     assert not Hand.objects.filter(game=game, number=2).exists()
+
+
+def test_without_javascript_the_undone_bids_come_back_too(owner_client, make_game):
+    game = make_game([QUIET_HAND])
+    owner_client.post(bids_url(game), bids_data(2, 3, 2, 4, 3))
+    game.refresh_from_db()
+    response = owner_client.post(reverse("undo", args=[game.pk]), {"version": str(game.version)})
+    assert response.status_code == 302
+    body = owner_client.get(game.get_absolute_url()).content.decode()
+    checked = dict(re.findall(r'name="(bid_\d)" value="(\w+)"[^>]* checked', body))
+    assert checked == {"bid_0": "3", "bid_2": "4", "bid_3": "3"}
+    # Once: the next visit shows the step as it stands, blank.
+    again = owner_client.get(game.get_absolute_url()).content.decode()
+    assert re.findall(r'name="(bid_\d)" value="(\w+)"[^>]* checked', again) == []
