@@ -351,26 +351,29 @@ class EditHandForm(forms.Form):
         bid_opts: list[tuple[str, str]] = [*bid_choices(rules)]
         blank = bids_itself or bool(scoring.bid_options(rules, team=True))
         if blank:
-            bid_opts = [("", "—"), *bid_opts]
-        trick_opts = [("", "—" if not allow_no_tricks else "— (not played yet)")]
+            bid_opts = [("", "No bid"), *bid_opts]
+        trick_opts = [("", "—" if not allow_no_tricks else "Not played")]
         trick_opts += [(str(n), str(n)) for n in range(rules.tricks_per_hand + 1)]
         for seat in self.seats:
+            # Keys, as at the table: one tap a choice (app.js opens one seat's at a time).
             self.fields[f"bid_{seat}"] = forms.ChoiceField(
                 label="Bid",
                 choices=bid_opts,
+                widget=KeyPad(wide=rules.variant == "blind_nil_all"),
                 required=not blank,
                 error_messages={
                     "required": f"Choose {players[seat]}'s bid.",
-                    "invalid_choice": f"Choose {players[seat]}'s bid from the list.",
+                    "invalid_choice": f"Choose {players[seat]}'s bid from the keys.",
                 },
             )
             self.fields[f"tricks_{seat}"] = forms.TypedChoiceField(
                 label="Tricks",
                 choices=trick_opts,
+                widget=KeyPad(),
                 coerce=int,
                 required=False,
                 empty_value=None,
-                error_messages={"invalid_choice": "Choose the tricks from the list."},
+                error_messages={"invalid_choice": "Choose the tricks from the keys."},
             )
 
     def seat_rows(self) -> list[tuple[str, BoundField, BoundField]]:

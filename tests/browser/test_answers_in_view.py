@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.models import Hand
-from tests.browser.helpers import assert_in_view, enter_bids, key, screenshot, sign_in
+from tests.browser.helpers import assert_in_view, enter_bids, key, screenshot, sign_in, tap
 from tests.conftest import PASSWORD, QUIET_HAND
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -17,8 +17,8 @@ BIG_HAND = {"bids": [6, 1, 6, 1], "tricks": [6, 0, 6, 1]}
 def correct_hand_2_to_end_the_game(page: Page) -> None:
     """Ben + Dan bid 13 each and take 1 between them: the game ends after hand 2."""
     for seat, (bid, took) in enumerate([(6, 6), (13, 0), (6, 6), (13, 1)]):
-        page.locator(f'[name="bid_{seat}"]').select_option(str(bid))
-        page.locator(f'[name="tricks_{seat}"]').select_option(str(took))
+        tap(page, f"bid_{seat}", str(bid))
+        tap(page, f"tricks_{seat}", str(took))
     page.get_by_role("button", name="Save hand 2").click()
 
 
@@ -58,8 +58,8 @@ def test_a_correction_is_confirmed_in_view_on_the_game_page(
     page = new_page(viewport=PHONES[phone])
     sign_in(page, live_server.url, "owner", PASSWORD)
     page.goto(f"{live_server.url}/games/{game.pk}/hands/1/edit/")
-    page.locator('[name="tricks_0"]').select_option("5")
-    page.locator('[name="tricks_1"]').select_option("2")
+    tap(page, "tricks_0", "5")
+    tap(page, "tricks_1", "2")
     page.get_by_role("button", name="Save hand 1").click()
     message = page.locator("#notice").get_by_text("Hand 1 corrected")
     expect(message).to_be_visible()

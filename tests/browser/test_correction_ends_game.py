@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Game, Hand
-from tests.browser.helpers import screenshot, sign_in
+from tests.browser.helpers import screenshot, sign_in, tap
 from tests.conftest import PASSWORD, QUIET_HAND
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -24,8 +24,8 @@ def test_a_correction_that_ends_the_game_is_confirmed_then_undone(
     page.goto(f"{live_server.url}/games/{game.pk}/hands/2/edit/")
     # Ben + Dan bid 13 each and take 1 between them: the game ends after this hand.
     for seat, (bid, took) in enumerate([(6, 6), (13, 0), (6, 6), (13, 1)]):
-        page.locator(f'[name="bid_{seat}"]').select_option(str(bid))
-        page.locator(f'[name="tricks_{seat}"]').select_option(str(took))
+        tap(page, f"bid_{seat}", str(bid))
+        tap(page, f"tricks_{seat}", str(took))
     page.get_by_role("button", name="Save hand 2").click()
     alert = page.locator("#ends-earlier")
     expect(alert).to_contain_text("With this correction the game ends after hand 2")

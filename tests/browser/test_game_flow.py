@@ -95,9 +95,9 @@ def test_sign_up_play_to_a_winner_and_rematch(page: Page, live_server, console):
     # The correction link shows once the hand is opened, right under its explanation.
     page.locator("#hand-1").get_by_role("link", name="Correct hand 1").click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Correct hand 1")
-    dan = page.locator("fieldset").filter(has=page.locator("legend", has_text=re.compile("^Dan$")))
-    expect(dan.get_by_label("Bid")).to_have_value("2")
-    dan.get_by_label("Bid").select_option("3")
+    # The scoring screen's keys: Dan's bid shows on his seat's button, a tap opens its keys.
+    expect(page.locator('input[name="bid_3"][value="2"]')).to_be_checked()
+    tap(page, "bid_3", "3")
     screenshot(page, "10-edit-hand-1")
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator("#notice")).to_contain_text("Hand 1 corrected")

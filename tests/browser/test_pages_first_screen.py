@@ -135,3 +135,21 @@ def test_the_share_page_shows_its_qr_code_on_the_first_screen(
     assert_in_view(page, page.locator(".qr .qr-code").first, "the table link's QR code")
     screenshot(page, f"77-share-{phone}-{scheme}", full_page=False)
     console.assert_clean()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("phone", PHONES)
+def test_a_correction_is_tapped_on_keys_with_its_button_on_the_first_screen(
+    new_page, live_server, make_game, phone, scheme, console
+):
+    game = make_game([{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3]}] * 2)
+    page = new_page(viewport=PHONES[phone], color_scheme=scheme)
+    sign_in(page, live_server.url, "owner", PASSWORD)
+    page.goto(f"{live_server.url}/games/{game.pk}/hands/1/edit/")
+    assert page.locator("main select").count() == 0, "the correction is still dropdowns"
+    assert_in_view(page, page.get_by_role("button", name="Save hand 1"), "the save button")
+    page.get_by_role("button", name="Ann's bid: 4. Tap to change.").click()
+    page.locator('label.key:has(input[name="bid_0"][value="5"])').click()
+    expect(page.locator('input[name="bid_0"][value="5"]')).to_be_checked()
+    screenshot(page, f"78-edit-hand-{phone}-{scheme}", full_page=False)
+    console.assert_clean()

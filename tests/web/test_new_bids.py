@@ -27,18 +27,10 @@ def keys(html, name):
     return re.findall(rf'<input type="radio" name="{name}" value="([^"]*)"', html)
 
 
-def options(html, name):
-    """The values of one select's options, in order."""
-    select = re.search(rf'<select name="{name}".*?</select>', html, re.S)
-    assert select, f"no select named {name}"
-    return re.findall(r'<option value="([^"]*)"', select.group(0))
-
-
-def around(html, name, tag="fieldset"):
-    """The part of the page that holds field `name`: its pad's fieldset (or the correction
-    form's field box), where its error must be."""
-    opening = "<fieldset" if tag == "fieldset" else '<div class="field">'
-    parts = [part for part in html.split(opening) if f'name="{name}"' in part]
+def around(html, name):
+    """The part of the page that holds field `name`: its pad's fieldset, where its error must
+    be (the correction form draws pads too)."""
+    parts = [part for part in html.split("<fieldset") if f'name="{name}"' in part]
     assert len(parts) == 1, f"field {name} is drawn {len(parts)} times"
     return parts[0].split("</fieldset>")[0]
 
@@ -375,7 +367,7 @@ def test_the_correction_form_offers_exactly_the_bids_the_rules_allow(
     game = make_game([{"bids": bids, "tricks": [0, 4, 5, 4]}], preset=preset, **rules)
     page = body(owner_client.get(edit_url(game, 1)))
     for seat in range(4):
-        assert options(page, f"bid_{seat}") == expected
+        assert keys(page, f"bid_{seat}") == expected
 
 
 def test_a_correction_to_a_team_bid_is_saved_as_its_total_and_a_blank(owner_client, make_game):
@@ -385,7 +377,7 @@ def test_a_correction_to_a_team_bid_is_saved_as_its_total_and_a_blank(owner_clie
     assert response.status_code == 302
     assert hands_of(game)[0] == ([7, 3, None, 3], [4, 3, 3, 3])
     page = body(owner_client.get(edit_url(game, 1)))
-    assert re.search(r'<select name="bid_2"[^>]*>\s*<option value="" selected>', page)
+    assert re.search(r'<input type="radio" name="bid_2" value="" checked', page)
 
 
 @pytest.mark.parametrize(
@@ -398,8 +390,8 @@ def test_a_correction_to_a_team_bid_is_saved_as_its_total_and_a_blank(owner_clie
             "only when neither bids nil.",
         ),
         ([None, 3, None, 3], "bid_0", "Ann + Cat both have blank bids"),
-        (["blind_7", 3, 4, 3], "bid_0", "Choose Ann&#x27;s bid from the list."),
-        ([3, "blind_nil", "zero", 3], "bid_2", "Choose Cat&#x27;s bid from the list."),
+        (["blind_7", 3, 4, 3], "bid_0", "Choose Ann&#x27;s bid from the keys."),
+        ([3, "blind_nil", "zero", 3], "bid_2", "Choose Cat&#x27;s bid from the keys."),
     ],
     ids=["blank-beside-nil", "two-blanks", "no-blind-bids", "not-a-bid"],
 )
@@ -410,7 +402,7 @@ def test_a_bad_correction_is_refused_next_to_its_field(
     before = hands_of(game)
     response = owner_client.post(edit_url(game, 1), edit_data(game, bids, [4, 3, 3, 3]))
     assert response.status_code == 422
-    assert message in around(body(response), field, tag="field")
+    assert message in around(body(response), field)
     assert hands_of(game) == before
 
 
@@ -419,7 +411,7 @@ def test_a_blank_bid_where_the_table_has_no_team_bids_is_missing(owner_client, m
     before = hands_of(game)
     response = owner_client.post(edit_url(game, 1), edit_data(game, [4, None, 3, 3], [4, 3, 3, 3]))
     assert response.status_code == 422
-    assert "Choose Ben&#x27;s bid." in around(body(response), "bid_1", tag="field")
+    assert "Choose Ben&#x27;s bid." in around(body(response), "bid_1")
     assert hands_of(game) == before
 
 
@@ -428,8 +420,8 @@ def test_a_hand_that_bid_itself_is_corrected_with_blank_bids(owner_client, make_
     owner_client.post(tricks_url(game), {"hand": "1", "side_0": "9", "side_1": "4"})
     page = body(owner_client.get(edit_url(game, 1)))
     assert "This hand bids itself at this table: leave every bid empty." in page
-    assert options(page, "bid_0")[0] == ""
-    assert re.search(r'<select name="bid_0"[^>]*>\s*<option value="" selected>', page)
+    assert keys(page, "bid_0")[0] == ""
+    assert re.search(r'<input type="radio" name="bid_0" value="" checked', page)
     response = owner_client.post(
         edit_url(game, 1), edit_data(game, [None] * 4, [3, 10, None, None])
     )
