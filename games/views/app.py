@@ -76,6 +76,8 @@ def worker_settings() -> str:
         f"const VERSION = {json.dumps(version)};\n"
         f"const STATIC_PREFIX = {json.dumps(settings.STATIC_URL)};\n"
         f"const STATIC_FILES = {json.dumps(files)};\n"
+        # The offline page's look: the stylesheet under the name the worker keeps (hashed).
+        f"const STYLESHEET = {json.dumps(static('css/app.css'))};\n"
     )
 
 

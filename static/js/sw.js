@@ -1,8 +1,8 @@
-// The service worker (served at /sw.js, after the lines that set VERSION, STATIC_PREFIX and
-// STATIC_FILES). It keeps the static files, and the last copy of each game page, so a phone that
+// The service worker (served at /sw.js, after the lines that set VERSION, STATIC_PREFIX,
+// STATIC_FILES and STYLESHEET). It keeps the static files, and the last copy of each game page, so a phone that
 // loses its connection still opens the app and shows the standings. It never touches a post:
 // taps made offline are kept by app.js and sent again when the connection returns.
-/* global VERSION, STATIC_PREFIX, STATIC_FILES */
+/* global VERSION, STATIC_PREFIX, STATIC_FILES, STYLESHEET */
 "use strict";
 
 var STATIC_CACHE = "spades-static-" + VERSION;
@@ -55,13 +55,16 @@ function fromStatic(request) {
 function offlinePage() {
   var html = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">" +
     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">" +
+    "<meta name=\"color-scheme\" content=\"light dark\">" +
     "<title>Offline · Spades scorekeeper</title>" +
-    "<link rel=\"stylesheet\" href=\"" + STATIC_PREFIX + "css/app.css\"></head><body><main>" +
+    "<link rel=\"stylesheet\" href=\"" + STYLESHEET + "\"></head><body>" +
+    "<header class=\"topbar\"><a class=\"brand\" href=\"/\"><span aria-hidden=\"true\">♠</span> " +
+    "Scorekeeper</a></header><main id=\"main\">" +
     "<h1>No connection</h1>" +
     "<p>This page has not been opened on this phone before, so there is no copy of it here.</p>" +
     "<p>Games opened earlier on this phone still show their last standings. " +
     "Try again when you are back online.</p>" +
-    "<p><a class=\"button\" href=\"/\">Your games</a></p></main></body></html>";
+    "<p><a class=\"button primary wide\" href=\"/\">Your games</a></p></main></body></html>";
   return new Response(html, {
     status: 503,
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" }

@@ -51,3 +51,24 @@ def test_a_hand_is_scored_with_the_collected_scripts(new_page, console, owner, m
     expect(page.locator("#notice")).to_have_text(re.compile(r"^Hand 1: Ann\b"))
     expect_scores(page, 70, 51)
     console.assert_clean()
+
+
+def test_the_offline_page_is_drawn_with_the_collected_stylesheet(
+    new_page, console, owner, deployed
+):
+    """A page never opened on this phone, offline: the worker's own page, in the app's look
+    (the stylesheet under its hashed name, the one the worker keeps)."""
+    url, _static_root = deployed
+    page = new_page()
+    page.goto(f"{url}/")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    page.goto(f"{url}/players/")
+    expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+    sheet = page.locator("link[rel=stylesheet]")
+    expect(sheet).to_have_attribute("href", re.compile(r"/static/css/app\.[0-9a-f]{12}\.css$"))
+    home = page.get_by_role("link", name="Your games")
+    assert home.evaluate("(el) => getComputedStyle(el).minHeight") == "44px"
+    assert page.locator("header.topbar").is_visible()
+    page.context.set_offline(False)
+    console.assert_clean()
