@@ -85,3 +85,19 @@ def test_the_game_page_title_sits_close_to_its_score_bar(new_page, live_server, 
     assert gap < 60, f"{gap:.0f}px between the title and the score bar"
     screenshot(page, "74-game-title-and-bar-360", full_page=False)
     console.assert_clean()
+
+
+def test_the_rules_reference_is_an_index_of_folded_settings(new_page, live_server, console):
+    """Each setting and preset folded to its name, so the page is a few screens, not 20,000 px;
+    a link from the index reaches its section, and a setting opens with a tap."""
+    page = new_page(viewport=NARROW)
+    page.goto(f"{live_server.url}/rules/")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height < 6000, f"/rules/ is {height}px tall at 360px"
+    setting = page.locator("details.setting").first
+    expect(setting.locator("p").first).to_be_hidden()
+    setting.locator("summary").click()
+    expect(setting.locator("p").first).to_be_visible()
+    page.get_by_role("navigation", name="On this page").get_by_role("link", name="Presets").click()
+    expect(page.locator("#presets")).to_be_in_viewport()
+    console.assert_clean()
