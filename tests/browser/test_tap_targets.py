@@ -101,3 +101,33 @@ def test_the_rules_reference_is_an_index_of_folded_settings(new_page, live_serve
     page.get_by_role("navigation", name="On this page").get_by_role("link", name="Presets").click()
     expect(page.locator("#presets")).to_be_in_viewport()
     console.assert_clean()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_import_form_is_drawn_as_the_apps_own(new_page, live_server, owner, scheme, console):
+    """The file button is the app's button, not the browser's inside a bordered box, and the
+    copy box sits on the line of its label."""
+    page = new_page(viewport=NARROW, color_scheme=scheme)
+    sign_in(page, live_server.url, "owner", PASSWORD)
+    page.goto(f"{live_server.url}/games/import/")
+    chooser = page.get_by_label("Game file")
+    assert chooser.evaluate("(el) => getComputedStyle(el).borderTopStyle") == "none"
+    button = chooser.evaluate(
+        """(el) => { const style = getComputedStyle(el, "::file-selector-button");
+          return [style.minHeight, style.fontWeight, style.borderTopLeftRadius]; }"""
+    )
+    assert button == ["44px", "600", "10px"]
+    box = page.get_by_label("Import again as a copy").bounding_box()
+    words = (
+        page.locator("label.check")
+        .filter(has_text="Import again as a copy")
+        .evaluate(
+            """(label) => { const range = document.createRange();
+          range.selectNodeContents(label); const lines = [...range.getClientRects()];
+          const text = lines[lines.length - 1]; return text.top + text.height / 2; }"""
+        )
+    )
+    assert box is not None
+    assert abs(box["y"] + box["height"] / 2 - words) < 4, "the box is not on its label's line"
+    screenshot(page, f"79-import-{scheme}", full_page=False)
+    console.assert_clean()
