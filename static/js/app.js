@@ -733,6 +733,71 @@
     if (form.getBoundingClientRect().bottom > window.innerHeight) { showScore(); }
   }
 
+  // ---- The score read aloud after each recorded step (the browser's speech synthesis) ----
+
+  var SPEAK = "spades.speak";
+
+  function speaking() {
+    try { return localStorage.getItem(SPEAK) === "on"; } catch (error) { return false; }
+  }
+
+  function say(words) {
+    var voice = window.speechSynthesis;
+    if (!voice || !words) { return; }
+    var utterance = new SpeechSynthesisUtterance(words);
+    utterance.lang = document.documentElement.lang || "en";
+    voice.cancel();
+    voice.speak(utterance);
+  }
+
+  // What the step's answer says ("Hand 6: Ann + Cat +81, Ben + Dan -50"), then the standings.
+  function sayResult() {
+    if (!speaking()) { return; }
+    var notice = document.querySelector("#notice .message");
+    var sides = Array.prototype.map.call(
+      document.querySelectorAll("#standings .side"),
+      function (side) {
+        var who = side.querySelector(".who");
+        var score = side.querySelector(".score");
+        return (who ? who.textContent.trim() : "") + " " + (score ? score.textContent.trim() : "");
+      }
+    );
+    var words = notice ? notice.textContent.trim() : "";
+    if (sides.length) { words += (words ? ". " : "") + "Standings: " + sides.join(", ") + "."; }
+    say(words);
+  }
+
+  function setUpSpeech(box) {
+    var button = box.querySelector("button");
+    box.hidden = false;
+
+    function show() { button.setAttribute("aria-pressed", speaking() ? "true" : "false"); }
+
+    button.addEventListener("click", function () {
+      try {
+        if (speaking()) {
+          localStorage.removeItem(SPEAK);
+          window.speechSynthesis.cancel();
+        } else {
+          localStorage.setItem(SPEAK, "on");
+          say("The score will be read aloud after each step.");
+        }
+      } catch (error) { /* private mode: nothing is remembered */ }
+      show();
+    });
+    show();
+  }
+
+  // After every part of a recorded step's answer is in place (the notice and the standings).
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var detail = event.detail || {};
+    var config = detail.requestConfig;
+    if (event.target.id === "entry" && config && config.verb === "post" && detail.xhr &&
+        detail.xhr.status === 200) {
+      sayResult();
+    }
+  });
+
   // ---- A new game: "who deals first" names the players as they are typed ----
 
   function nameDealers() {
@@ -770,6 +835,8 @@
     flush(false);
     var wake = document.querySelector("[data-wake-lock]");
     if (wake && "wakeLock" in navigator) { setUpWakeLock(wake); }
+    var speech = document.querySelector("[data-speak]");
+    if (speech && "speechSynthesis" in window) { setUpSpeech(speech); }
   }
 
   // After htmx has read its settings from the page (it starts on DOMContentLoaded too).
