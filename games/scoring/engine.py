@@ -328,9 +328,14 @@ def _score(
             count = count - limit if carry else 0
         if back is not None:
             if terms is not None:
-                text = "{} bags reached: bag back" if cycles == 1 else "{} bags reached {} times"
                 gift = rules.bag_back_points * cycles
-                terms.append(Term(0, text + ", {} to each other side", (limit, cycles, gift)))
+                if cycles == 1:
+                    terms.append(
+                        Term(0, "{} bags reached: bag back, {} to each other side", (limit, gift))
+                    )
+                else:
+                    text = "{} bags reached {} times: bag back, {} to each other side"
+                    terms.append(Term(0, text, (limit, cycles, gift)))
         else:
             penalty = rules.bag_penalty * cycles
             points -= penalty
