@@ -601,7 +601,7 @@ def _replay(
                         ending = f"{names[leaders[0]]} led after hand {number}, the hand limit"
                     elif reason == "time_called":
                         ending = (
-                            f"The time was called during hand {time_called}: "
+                            f"the time was called during hand {time_called}, and "
                             f"{names[leaders[0]]} led when it was played out"
                         )
                 else:

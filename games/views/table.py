@@ -415,6 +415,20 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @post_only
+def call_time(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The time is called at the table: the hand in play is played out and the game ends."""
+    try:
+        with services.locked_game(scorer(request), pk) as locked:
+            version = posted_number(request.POST.get("version"))
+            if version is None:
+                raise services.Conflict("That button was out of date; the time was not called.")
+            write = services.call_time(locked, version)
+    except services.Conflict as problem:
+        return conflict(request, pk, problem)
+    return written(request, write)
+
+
+@post_only
 def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Same players and rules, a new game, once; it joins the table, so the table's links (and
     a scoring phone's grant) move on to it."""

@@ -797,8 +797,8 @@ def test_contest_2017_the_hand_in_play_when_time_is_called_is_played_out_then_th
     assert (result.finished, result.ended_after, result.ended_by) == (True, 3, "time_called")
     assert result.winner == 0
     assert result.time_called == 3
-    assert (
-        result.ending == "The time was called during hand 3: Ann + Cat led when it was played out"
+    assert result.ending == (
+        "the time was called during hand 3, and Ann + Cat led when it was played out"
     )
     assert result.to_json()["ended_by"] == "time_called"
 

@@ -623,3 +623,32 @@ def test_the_top_bars_links_follow_the_script_prefix(client):
         set_script_prefix("/")
     assertContains(page, 'data-sign-in="/spades/accounts/login/"')
     assertContains(page, '<a class="brand" href="/spades/">')
+
+
+def test_time_called_from_the_table_page_and_undone(owner_client, make_game):
+    game = make_game([QUIET_HAND, {"bids": [4, 3, 3, 3]}])
+    page = owner_client.get(game.get_absolute_url())
+    assertContains(page, ">Time called</button>")
+    url = reverse("call_time", args=[game.pk])
+    response = owner_client.post(url, {"version": game.version}, headers=HX)
+    assert response.status_code == 200
+    assertContains(response, "Time called during hand 2: the game ends once its tricks are in")
+    assertContains(response, "Undo the time call")
+    assertNotContains(response, ">Time called</button>")
+    game.refresh_from_db()
+    assert game.time_called == 2
+    # A second phone's stale button: nothing changes, and it says so.
+    stale = owner_client.post(url, {"version": game.version - 1}, headers=HX)
+    assert stale.status_code == 409
+    owner_client.post(reverse("undo", args=[game.pk]), {"version": game.version})
+    game.refresh_from_db()
+    assert game.time_called is None
+
+
+def test_time_called_is_for_the_scorer_only(client, make_game, stranger):
+    game = make_game([QUIET_HAND])
+    client.force_login(stranger)
+    response = client.post(reverse("call_time", args=[game.pk]), {"version": game.version})
+    assert response.status_code == 404
+    game.refresh_from_db()
+    assert game.time_called is None
