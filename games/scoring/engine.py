@@ -506,7 +506,7 @@ def _replay(
         scored = []
         boston_winner = None
         lost_by_sets = []
-        cycles = list(no_cycles)
+        cycles = None  # each side's bag-back cycles, once one completes any
         for index in side_range:
             before = bag_counts[index], set_counts[index], sets_running[index]
             terms: Terms = [] if explain else None
@@ -521,10 +521,13 @@ def _replay(
             bags_taken[index] += bags
             set_counts[index] = sets
             sets_running[index] = running
-            cycles[index] = back
+            if back:
+                if cycles is None:
+                    cycles = list(no_cycles)
+                cycles[index] = back
             rest = (count, bags, contract, toward, took, made, sets, running)
             scored.append((points, rest, before, terms))
-        paid = tuple(cycles) if any(cycles) else ()
+        paid = () if cycles is None else tuple(cycles)
         sides = []
         for index, (points, rest, before, terms) in enumerate(scored):
             if paid:
