@@ -1,0 +1,98 @@
+"""Standings of a club event: match points, the criteria in order, and each line's words."""
+
+import pytest
+
+from games.events import Line, MatchPoints, Played, StandingsError, standings
+
+TEAMS = ["Aces", "Books", "Clubs", "Deuces"]
+
+
+def game(round, first, second, scores, bags=(0, 0), table=None):
+    if scores[0] == scores[1]:
+        winners = (first, second)
+    else:
+        winners = (first,) if scores[0] > scores[1] else (second,)
+    return Played(round, (first, second), scores, bags, winners, table)
+
+
+def by_team(lines: list[Line]) -> dict[str, Line]:
+    return {line.team: line for line in lines}
+
+
+def test_match_points_rank_first_and_each_line_explains_itself():
+    played = [
+        game(1, "Aces", "Books", (310, 250), table=1),
+        game(1, "Clubs", "Deuces", (300, 300), table=2),
+        game(2, "Aces", "Clubs", (200, 350), table=1),
+        game(2, "Books", "Deuces", (400, 120), table=2),
+    ]
+    lines = standings(TEAMS, played)
+    assert [line.team for line in lines] == ["Clubs", "Books", "Aces", "Deuces"]
+    clubs = lines[0]
+    assert (clubs.match_points, clubs.wins, clubs.draws, clubs.losses) == (3, 1, 1, 0)
+    assert clubs.games == (
+        "Round 1, table 2: drew with Deuces 300-300 (+1)",
+        "Round 2, table 1: beat Aces 350-200 (+2)",
+    )
+    # Books and Aces have 2 match points each; Books' points differ by +220, Aces' by -90.
+    assert [line.rank for line in lines] == [1, 2, 3, 4]
+    assert by_team(lines)["Books"].point_difference == 280 - 0 - 60
+
+
+def test_a_bye_is_worth_what_the_event_says():
+    played = [game(1, "Aces", "Books", (300, 100)), Played(1, ("Clubs",))]
+    lines = by_team(standings(TEAMS[:3], played, MatchPoints(win=6, draw=3, loss=1, bye=4)))
+    assert lines["Clubs"].match_points == 4
+    assert lines["Clubs"].games == ("Round 1: a bye (+4)",)
+    assert lines["Books"].match_points == 1
+
+
+def test_teams_level_on_every_criterion_share_their_rank():
+    played = [game(1, "Aces", "Books", (300, 200)), game(1, "Clubs", "Deuces", (300, 200))]
+    lines = standings(TEAMS, played)
+    assert [(line.team, line.rank, line.shared) for line in lines] == [
+        ("Aces", 1, True),
+        ("Clubs", 1, True),
+        ("Books", 3, True),
+        ("Deuces", 3, True),
+    ]
+
+
+def test_head_to_head_decides_only_among_the_teams_still_level():
+    played = [
+        game(1, "Aces", "Books", (200, 300)),  # Books beat Aces
+        game(2, "Aces", "Clubs", (300, 100)),
+        game(2, "Books", "Deuces", (100, 300)),
+    ]
+    lines = standings(TEAMS, played, criteria=("match_points", "head_to_head", "points_for"))
+    # Aces, Books and Deuces have 2 match points. Among them Books beat Aces and Deuces beat
+    # Books: Books and Deuces 2 each, Aces 0; then points for: Books 400, Deuces 300.
+    assert [line.team for line in lines] == ["Books", "Deuces", "Aces", "Clubs"]
+
+
+def test_fewest_bags_and_buchholz():
+    played = [
+        game(1, "Aces", "Books", (300, 200), bags=(7, 2)),
+        game(1, "Clubs", "Deuces", (300, 200), bags=(3, 1)),
+        game(2, "Aces", "Clubs", (300, 250), bags=(1, 0)),
+        game(2, "Books", "Deuces", (300, 200), bags=(0, 0)),
+    ]
+    lines = standings(TEAMS, played, criteria=("match_points", "fewest_bags"))
+    assert [line.team for line in lines] == ["Aces", "Books", "Clubs", "Deuces"]
+    bags = standings(TEAMS, played, criteria=("fewest_bags",))
+    assert [line.team for line in bags] == ["Deuces", "Books", "Clubs", "Aces"]  # 1, 2, 3, 8
+    # Books met Aces (4) and Deuces (0); Clubs met Deuces (0) and Aces (4): level on Buchholz.
+    assert by_team(lines)["Books"].buchholz == by_team(lines)["Clubs"].buchholz == 4
+
+
+@pytest.mark.parametrize(
+    ("played", "criteria", "problem"),
+    [
+        ([game(1, "Aces", "Jokers", (1, 0))], ("match_points",), "'Jokers' is not a team"),
+        ([game(1, "Aces", "Aces", (1, 0))], ("match_points",), "between two teams"),
+        ([], ("luck",), "unknown criterion 'luck'"),
+    ],
+)
+def test_results_that_cannot_be_ranked_are_refused_in_one_line(played, criteria, problem):
+    with pytest.raises(StandingsError, match=problem):
+        standings(TEAMS, played, criteria=criteria)
