@@ -7,6 +7,7 @@ are worked out from its teams and its games' results, so they can be tested and 
 from .pairings import (
     Pairing,
     PairingError,
+    elimination,
     king_of_the_hill,
     progressive_move,
     round_robin,
@@ -29,6 +30,7 @@ __all__ = [
     "PairingError",
     "Played",
     "StandingsError",
+    "elimination",
     "king_of_the_hill",
     "progressive_move",
     "round_robin",

@@ -6,7 +6,7 @@ needs a ranking, from `standings`) and returns the round's games; nothing is sto
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 # How many choices the Swiss search may try before it accepts a rematch: a room of 50 teams
@@ -20,15 +20,14 @@ class PairingError(ValueError):
 
 @dataclass(frozen=True)
 class Pairing:
-    """One round: its games (two teams each, the first named sits at the lower table) and the
-    team that sits out with a bye, if the count is odd."""
+    """One round: its games (two teams each, table 1 first) and the teams that sit it out
+    with a bye (one where the count is odd; an elimination round may have more)."""
 
     games: tuple[tuple[str, str], ...]
-    bye: str | None = None
+    byes: tuple[str, ...] = ()
 
     def teams(self) -> list[str]:
-        seated = [team for game in self.games for team in game]
-        return seated + ([self.bye] if self.bye is not None else [])
+        return [team for game in self.games for team in game] + list(self.byes)
 
 
 def _distinct(teams: Sequence[str]) -> list[str]:
@@ -56,7 +55,7 @@ def round_robin(teams: Sequence[str]) -> list[Pairing]:
                 bye = second if first is None else first
             else:
                 games.append((first, second))
-        rounds.append(Pairing(tuple(games), bye))
+        rounds.append(Pairing(tuple(games), () if bye is None else (bye,)))
         ring = [ring[0], ring[-1], *ring[1:-1]]
     return rounds
 
@@ -103,15 +102,15 @@ def swiss(
     if games is None:
         # No arrangement without a rematch (or none found in time): pair in order of standing.
         games = [(left[index], left[index + 1]) for index in range(0, len(left), 2)]
-    return Pairing(tuple(games), bye)
+    return Pairing(tuple(games), () if bye is None else (bye,))
 
 
 def king_of_the_hill(ranked: Sequence[str]) -> Pairing:
     """Winners play winners: first meets second, third meets fourth, and so on down the
     standings; with an odd count the last team has the bye."""
     teams = _distinct(ranked)
-    bye = teams.pop() if len(teams) % 2 else None
-    return Pairing(tuple((teams[i], teams[i + 1]) for i in range(0, len(teams), 2)), bye)
+    byes = (teams.pop(),) if len(teams) % 2 else ()
+    return Pairing(tuple((teams[i], teams[i + 1]) for i in range(0, len(teams), 2)), byes)
 
 
 def progressive_move(tables: Sequence[Sequence[str]]) -> list[tuple[str, str, str, str]]:
@@ -138,3 +137,30 @@ def progressive_move(tables: Sequence[Sequence[str]]) -> list[tuple[str, str, st
             )
         )
     return moved
+
+
+def elimination(seeds: Sequence[str], losses: Mapping[str, int], lives: int) -> Pairing | None:
+    """The next round of a single (`lives` 1) or double (`lives` 2) elimination, or None once
+    one team is left. Teams with the same number of losses meet, the best seed left against
+    the worst; a group with an odd count gives its best seed a bye. In a double elimination the
+    last two play the final, and if the team that had lost once wins it, they play it again
+    (the reset): each team is out after its second loss. A drawn game is no result: the same
+    teams meet again."""
+    if lives not in (1, 2):
+        raise PairingError("an elimination gives each team one life or two")
+    teams = _distinct(seeds)
+    alive = [team for team in teams if losses.get(team, 0) < lives]
+    if len(alive) <= 1:
+        return None
+    games: list[tuple[str, str]] = []
+    byes: list[str] = []
+    for lost in range(lives):
+        group = [team for team in alive if losses.get(team, 0) == lost]
+        if len(group) % 2:
+            byes.append(group.pop(0))
+        while group:
+            games.append((group.pop(0), group.pop()))
+    if not games:
+        # One team left in each group: the final between the unbeaten and the once-beaten.
+        games, byes = [(byes[0], byes[1])], []
+    return Pairing(tuple(games), tuple(byes))

@@ -39,19 +39,26 @@ class MatchPoints:
 
 @dataclass(frozen=True)
 class Played:
-    """One game of the event as it ended: its two teams (one for a bye), their scores and the
-    bags each took, and the winners (both teams for a draw, none for a bye)."""
+    """One game of the event as it ended: its sides (a team alone, or the two partners of a
+    progressive table's side; a bye is one side of one), their final scores and the bags each
+    took, and the winning sides by index (both for a draw, none for a bye)."""
 
     round: int
-    teams: tuple[str, ...]
+    sides: tuple[tuple[str, ...], ...]
     scores: tuple[int, ...] = ()
     bags: tuple[int, ...] = ()
-    winners: tuple[str, ...] = ()
+    winners: tuple[int, ...] = ()
     table: int | None = None
 
     @property
     def bye(self) -> bool:
-        return len(self.teams) == 1
+        return len(self.sides) == 1
+
+    def side_of(self, entrant: str) -> int:
+        return next(index for index, side in enumerate(self.sides) if entrant in side)
+
+    def entrants(self) -> list[str]:
+        return [entrant for side in self.sides for entrant in side]
 
 
 @dataclass(frozen=True)
@@ -99,37 +106,44 @@ def _check(teams: Sequence[str], played: Sequence[Played], criteria: Sequence[st
         raise StandingsError("a team is entered twice")
     for criterion in criteria:
         if criterion not in CRITERIA:
-            raise StandingsError(
-                f"unknown criterion {criterion!r}; choose from {', '.join(CRITERIA)}"
-            )
+            choices = ", ".join(CRITERIA)
+            raise StandingsError(f"unknown criterion {criterion!r}; choose from {choices}")
     for game in played:
         where = f"round {game.round}"
-        for team in game.teams:
+        entrants = game.entrants()
+        for team in entrants:
             if team not in known:
                 raise StandingsError(f"{where}: {team!r} is not a team of the event")
+        if len(set(entrants)) != len(entrants):
+            raise StandingsError(f"{where}: a team plays on both sides of a game")
         if game.bye:
+            if len(entrants) != 1:
+                raise StandingsError(f"{where}: a bye is for one team")
             continue
-        if len(game.teams) != 2 or game.teams[0] == game.teams[1]:
-            raise StandingsError(f"{where}: a game is between two teams")
+        if len(game.sides) != 2 or not all(game.sides):
+            raise StandingsError(f"{where}: a game is between two sides")
         if len(game.scores) != 2 or len(game.bags) != 2:
-            raise StandingsError(f"{where}: a game needs both teams' scores and bags")
-        if not game.winners or any(team not in game.teams for team in game.winners):
-            raise StandingsError(f"{where}: the winners must be teams of the game")
+            raise StandingsError(f"{where}: a game needs both sides' scores and bags")
+        if not game.winners or any(side not in (0, 1) for side in game.winners):
+            raise StandingsError(f"{where}: the winners must be sides of the game")
 
 
 def _words(game: Played, team: str, gained: int) -> str:
     where = f"Round {game.round}" + (f", table {game.table}" if game.table is not None else "")
     if game.bye:
         return f"{where}: a bye (+{gained})"
-    index = game.teams.index(team)
-    other = game.teams[1 - index]
+    index = game.side_of(team)
+    partners = [entrant for entrant in game.sides[index] if entrant != team]
+    others = " and ".join(game.sides[1 - index])
     score = f"{game.scores[index]}-{game.scores[1 - index]}"
     if len(game.winners) == 2:
-        how = f"drew with {other}"
-    elif game.winners[0] == team:
-        how = f"beat {other}"
+        how = f"drew with {others}"
+    elif game.winners[0] == index:
+        how = f"beat {others}"
     else:
-        how = f"lost to {other}"
+        how = f"lost to {others}"
+    if partners:
+        how = f"with {' and '.join(partners)}, {how}"
     return f"{where}: {how} {score} (+{gained})"
 
 
@@ -148,29 +162,32 @@ def standings(
     opponents: dict[str, list[str]] = {team: [] for team in teams}
     for game in games:
         if game.bye:
-            (team,) = game.teams
+            (team,) = game.sides[0]
             tally[team].byes += 1
             tally[team].match_points += points.bye
             words[team].append(_words(game, team, points.bye))
             continue
-        for index, team in enumerate(game.teams):
-            mine = tally[team]
-            other = game.teams[1 - index]
-            opponents[team].append(other)
-            mine.points_for += game.scores[index]
-            mine.points_against += game.scores[1 - index]
-            mine.bags += game.bags[index]
+        for index, side in enumerate(game.sides):
             if len(game.winners) == 2:
-                mine.draws += 1
                 gained = points.draw
-            elif game.winners[0] == team:
-                mine.wins += 1
+            elif game.winners[0] == index:
                 gained = points.win
             else:
-                mine.losses += 1
                 gained = points.loss
-            mine.match_points += gained
-            words[team].append(_words(game, team, gained))
+            for team in side:
+                mine = tally[team]
+                opponents[team].extend(game.sides[1 - index])
+                mine.points_for += game.scores[index]
+                mine.points_against += game.scores[1 - index]
+                mine.bags += game.bags[index]
+                if len(game.winners) == 2:
+                    mine.draws += 1
+                elif game.winners[0] == index:
+                    mine.wins += 1
+                else:
+                    mine.losses += 1
+                mine.match_points += gained
+                words[team].append(_words(game, team, gained))
     buchholz = {team: sum(tally[other].match_points for other in opponents[team]) for team in teams}
 
     def value(team: str, criterion: str, level: frozenset[str]) -> int:
@@ -179,14 +196,14 @@ def standings(
             # Match points in the games between the teams still level with it.
             won = 0
             for game in games:
-                if game.bye or team not in game.teams:
+                if game.bye or team not in game.entrants():
                     continue
-                other = game.teams[1 - game.teams.index(team)]
-                if other not in level:
+                index = game.side_of(team)
+                if not level.intersection(game.sides[1 - index]):
                     continue
                 if len(game.winners) == 2:
                     won += points.draw
-                elif game.winners[0] == team:
+                elif game.winners[0] == index:
                     won += points.win
                 else:
                     won += points.loss

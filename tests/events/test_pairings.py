@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.events import PairingError, king_of_the_hill, progressive_move, round_robin, swiss
+from games.events import (
+    PairingError,
+    elimination,
+    king_of_the_hill,
+    progressive_move,
+    round_robin,
+    swiss,
+)
 
 TEAMS = [f"Team {letter}" for letter in "ABCDEFGH"]
 
@@ -21,7 +28,7 @@ def test_round_robin_meets_every_other_team_once_with_one_bye_each_when_odd(coun
     )
     for pairing in rounds:
         assert sorted(pairing.teams()) == sorted(teams)  # everyone plays or sits out, once
-    byes = [pairing.bye for pairing in rounds if pairing.bye is not None]
+    byes = [team for pairing in rounds for team in pairing.byes]
     assert sorted(byes) == (sorted(teams) if count % 2 else [])
 
 
@@ -49,9 +56,9 @@ def test_swiss_accepts_a_rematch_only_when_none_can_be_avoided():
 
 def test_swiss_gives_the_bye_to_the_lowest_ranked_team_without_one():
     ranked = ["A", "B", "C", "D", "E"]
-    assert swiss(ranked).bye == "E"
-    assert swiss(ranked, had_bye={"E"}).bye == "D"
-    assert swiss(ranked, had_bye=set(ranked)).bye == "E"
+    assert swiss(ranked).byes == ("E",)
+    assert swiss(ranked, had_bye={"E"}).byes == ("D",)
+    assert swiss(ranked, had_bye=set(ranked)).byes == ("E",)
 
 
 @settings(max_examples=150, deadline=None)
@@ -61,7 +68,7 @@ def test_swiss_finds_a_round_without_rematches_whenever_one_exists(count, data):
     pairs = [frozenset(pair) for pair in itertools.combinations(teams, 2)]
     met = set(data.draw(st.lists(st.sampled_from(pairs), unique=True)))
     pairing = swiss(teams, met)
-    left = [team for team in teams if team != pairing.bye]
+    left = [team for team in teams if team not in pairing.byes]
 
     def possible(rest):
         if not rest:
@@ -79,7 +86,7 @@ def test_swiss_finds_a_round_without_rematches_whenever_one_exists(count, data):
 
 def test_king_of_the_hill_pairs_neighbours_in_the_standings():
     assert king_of_the_hill(["A", "B", "C", "D", "E"]).games == (("A", "B"), ("C", "D"))
-    assert king_of_the_hill(["A", "B", "C", "D", "E"]).bye == "E"
+    assert king_of_the_hill(["A", "B", "C", "D", "E"]).byes == ("E",)
 
 
 def test_progressive_seat_1_stays_3_moves_down_2_up_one_and_4_up_two():
@@ -109,3 +116,56 @@ def test_progressive_seat_1_stays_3_moves_down_2_up_one_and_4_up_two():
 def test_impossible_pairings_are_refused_in_one_line(call, problem):
     with pytest.raises(PairingError, match=problem):
         call()
+
+
+def play_out(seeds, lives, beats):
+    """Run an elimination to its end, `beats(a, b)` saying who wins each game."""
+    losses = {}
+    rounds = 0
+    while (pairing := elimination(seeds, losses, lives)) is not None:
+        rounds += 1
+        assert rounds < 4 * len(seeds), "an elimination must end"
+        assert sorted(pairing.teams()) == sorted(
+            team for team in seeds if losses.get(team, 0) < lives
+        )
+        for first, second in pairing.games:
+            loser = second if beats(first, second) else first
+            losses[loser] = losses.get(loser, 0) + 1
+    return [team for team in seeds if losses.get(team, 0) < lives], losses
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(2, 16), st.sampled_from([1, 2]), st.randoms(use_true_random=False))
+def test_an_elimination_advances_winners_and_ends_with_one_winner(count, lives, chance):
+    seeds = [f"T{n}" for n in range(count)]
+    (winner,), losses = play_out(seeds, lives, lambda a, b: chance.random() < 0.5)
+    # Everyone else is out after `lives` losses; the winner lost fewer.
+    assert all(losses[team] == lives for team in seeds if team != winner)
+    assert losses.get(winner, 0) < lives
+
+
+def test_single_elimination_gives_the_top_seeds_the_byes():
+    first = elimination(["A", "B", "C", "D", "E"], {}, 1)
+    assert first.games == (("B", "E"), ("C", "D"))
+    assert first.byes == ("A",)
+
+
+def test_double_elimination_plays_the_final_again_when_the_once_beaten_team_wins_it():
+    # A is unbeaten, B has lost once: the final. B wins it, so both have lost once: the reset.
+    final = elimination(["A", "B", "C"], {"C": 2, "B": 1}, 2)
+    assert final.games == (("A", "B"),)
+    reset = elimination(["A", "B", "C"], {"C": 2, "B": 1, "A": 1}, 2)
+    assert reset.games == (("A", "B"),)
+    assert elimination(["A", "B", "C"], {"C": 2, "B": 2, "A": 1}, 2) is None
+
+
+def test_a_seeded_single_elimination_of_8_goes_by_the_seeds():
+    seeds = [f"S{n}" for n in range(1, 9)]
+    winners, _ = play_out(seeds, 1, lambda a, b: int(a[1:]) < int(b[1:]))
+    assert winners == ["S1"]
+    assert elimination(seeds, {}, 1).games == (
+        ("S1", "S8"),
+        ("S2", "S7"),
+        ("S3", "S6"),
+        ("S4", "S5"),
+    )

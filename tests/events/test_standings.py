@@ -8,11 +8,8 @@ TEAMS = ["Aces", "Books", "Clubs", "Deuces"]
 
 
 def game(round, first, second, scores, bags=(0, 0), table=None):
-    if scores[0] == scores[1]:
-        winners = (first, second)
-    else:
-        winners = (first,) if scores[0] > scores[1] else (second,)
-    return Played(round, (first, second), scores, bags, winners, table)
+    winners = (0, 1) if scores[0] == scores[1] else (0,) if scores[0] > scores[1] else (1,)
+    return Played(round, ((first,), (second,)), scores, bags, winners, table)
 
 
 def by_team(lines: list[Line]) -> dict[str, Line]:
@@ -40,7 +37,7 @@ def test_match_points_rank_first_and_each_line_explains_itself():
 
 
 def test_a_bye_is_worth_what_the_event_says():
-    played = [game(1, "Aces", "Books", (300, 100)), Played(1, ("Clubs",))]
+    played = [game(1, "Aces", "Books", (300, 100)), Played(1, (("Clubs",),))]
     lines = by_team(standings(TEAMS[:3], played, MatchPoints(win=6, draw=3, loss=1, bye=4)))
     assert lines["Clubs"].match_points == 4
     assert lines["Clubs"].games == ("Round 1: a bye (+4)",)
@@ -89,10 +86,19 @@ def test_fewest_bags_and_buchholz():
     ("played", "criteria", "problem"),
     [
         ([game(1, "Aces", "Jokers", (1, 0))], ("match_points",), "'Jokers' is not a team"),
-        ([game(1, "Aces", "Aces", (1, 0))], ("match_points",), "between two teams"),
+        ([game(1, "Aces", "Aces", (1, 0))], ("match_points",), "both sides"),
         ([], ("luck",), "unknown criterion 'luck'"),
     ],
 )
 def test_results_that_cannot_be_ranked_are_refused_in_one_line(played, criteria, problem):
     with pytest.raises(StandingsError, match=problem):
         standings(TEAMS, played, criteria=criteria)
+
+
+def test_a_progressive_table_counts_each_players_own_side():
+    players = ["Ann", "Ben", "Cat", "Dan"]
+    table = Played(1, (("Ann", "Cat"), ("Ben", "Dan")), (320, 270), (2, 5), (0,), table=1)
+    lines = by_team(standings(players, [table], criteria=("points_for",)))
+    assert (lines["Cat"].points_for, lines["Cat"].wins, lines["Cat"].bags) == (320, 1, 2)
+    assert lines["Dan"].games == ("Round 1, table 1: with Ben, lost to Ann and Cat 270-320 (+0)",)
+    assert lines["Ann"].buchholz == 0
