@@ -4,6 +4,7 @@ Pure Python with no Django import, like `games.scoring`: the pairings and standi
 are worked out from its teams and its games' results, so they can be tested and replayed alone.
 """
 
+from .eventfile import FORMAT, Event, EventFileError, parse_event_file, summarize
 from .pairings import (
     Pairing,
     PairingError,
@@ -24,6 +25,9 @@ from .standings import (
 
 __all__ = [
     "CRITERIA",
+    "FORMAT",
+    "Event",
+    "EventFileError",
     "Line",
     "MatchPoints",
     "Pairing",
@@ -32,8 +36,10 @@ __all__ = [
     "StandingsError",
     "elimination",
     "king_of_the_hill",
+    "parse_event_file",
     "progressive_move",
     "round_robin",
     "standings",
+    "summarize",
     "swiss",
 ]

@@ -20,10 +20,11 @@ class PairingError(ValueError):
 
 @dataclass(frozen=True)
 class Pairing:
-    """One round: its games (two teams each, table 1 first) and the teams that sit it out
-    with a bye (one where the count is odd; an elimination round may have more)."""
+    """One round: its games, table 1 first (two teams each; at a progressive table four
+    players, seat by seat), and the teams that sit it out with a bye (one where the count is
+    odd; an elimination round may have more)."""
 
-    games: tuple[tuple[str, str], ...]
+    games: tuple[tuple[str, ...], ...]
     byes: tuple[str, ...] = ()
 
     def teams(self) -> list[str]:

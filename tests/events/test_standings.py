@@ -1,6 +1,8 @@
 """Standings of a club event: match points, the criteria in order, and each line's words."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.events import Line, MatchPoints, Played, StandingsError, standings
 
@@ -102,3 +104,44 @@ def test_a_progressive_table_counts_each_players_own_side():
     assert (lines["Cat"].points_for, lines["Cat"].wins, lines["Cat"].bags) == (320, 1, 2)
     assert lines["Dan"].games == ("Round 1, table 1: with Ben, lost to Ann and Cat 270-320 (+0)",)
     assert lines["Ann"].buchholz == 0
+
+
+@st.composite
+def results(draw):
+    count = draw(st.integers(2, 7))
+    teams = [f"T{n}" for n in range(count)]
+    played = []
+    for round_number in range(1, draw(st.integers(1, 4)) + 1):
+        order = draw(st.permutations(teams))
+        for first, second in zip(order[::2], order[1::2], strict=False):
+            scores = (draw(st.integers(-300, 600)), draw(st.integers(-300, 600)))
+            bags = (draw(st.integers(0, 20)), draw(st.integers(0, 20)))
+            played.append(game(round_number, first, second, scores, bags))
+        if count % 2:
+            played.append(Played(round_number, ((order[-1],),)))
+    return teams, played
+
+
+FIGURES = {
+    "match_points": lambda line: line.match_points,
+    "wins": lambda line: line.wins,
+    "point_difference": lambda line: line.point_difference,
+    "points_for": lambda line: line.points_for,
+    "fewest_bags": lambda line: -line.bags,
+    "buchholz": lambda line: line.buchholz,
+}
+
+
+@settings(max_examples=200, deadline=None)
+@given(results(), st.lists(st.sampled_from(sorted(FIGURES)), min_size=1, max_size=4, unique=True))
+def test_standings_are_a_total_order_that_follows_the_criteria_exactly(given_results, criteria):
+    teams, played = given_results
+    lines = standings(teams, played, criteria=criteria)
+    assert sorted(line.team for line in lines) == sorted(teams)
+    keys = [tuple(FIGURES[name](line) for name in criteria) for line in lines]
+    assert keys == sorted(keys, reverse=True)
+    for before, after, key_before, key_after in zip(lines, lines[1:], keys, keys[1:], strict=False):
+        # The same rank exactly when every criterion is level.
+        assert (before.rank == after.rank) == (key_before == key_after)
+    for position, line in enumerate(lines):
+        assert line.rank == 1 + sum(1 for key in keys if key > keys[position])
