@@ -49,10 +49,14 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
         form.add_error(None, refused)
         status = 429
     elif form.is_bound and form.is_valid():
+        # The password is hashed (slow on purpose) before the transaction: on SQLite a write
+        # transaction holds the one write lock, and every other table's tap would wait on it.
+        user = form.save(commit=False)
         with transaction.atomic():
             if guest_id is not None and not guests.lock(guest_id):
                 return navigate(request, "home")  # signed up already, in another tab
-            user = form.save()
+            user.save()
+            form.save_m2m()
             guests.become_account(user)
         login(request, user, backend=guests.BACKEND)
         guests.forget_flag(request)

@@ -3,7 +3,9 @@
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.hashers import MD5PasswordHasher
 from django.core import mail
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from pytest_django.asserts import assertContains
@@ -106,3 +108,20 @@ def test_the_refusal_says_how_long_is_left_in_the_window(monkeypatch):
     monkeypatch.setattr(throttle.time, "time", lambda: 3600 * 1000 + 60 * 45 + 10)
 
     assertContains(sign_up(1), "Wait 15 minutes and try again.", status_code=429)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sign_up_hashes_its_password_before_taking_the_write_lock(monkeypatch):
+    """On SQLite a write transaction holds the one write lock: hashing inside it made every
+    other table's tap wait while accounts were being made."""
+    inside: list[bool] = []
+    encode = MD5PasswordHasher.encode
+
+    def noting(self, password, salt):
+        inside.append(connection.in_atomic_block)
+        return encode(self, password, salt)
+
+    monkeypatch.setattr(MD5PasswordHasher, "encode", noting)
+
+    assert sign_up(1).status_code == 302
+    assert inside == [False]
