@@ -2,8 +2,8 @@
 leaves the server gzip-compressed."""
 
 import gzip
-import shutil
 import socket
+from types import SimpleNamespace
 from unittest import mock
 
 import pytest
@@ -84,7 +84,7 @@ def test_a_full_disk_is_named_when_the_write_fails(client):
 
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="the disk under a SQLite file")
 def test_a_nearly_full_disk_under_sqlite_is_down_even_while_one_row_still_fits(client):
-    nearly_full = shutil._ntuple_diskusage(total=10**9, used=10**9 - 4096, free=4096)
+    nearly_full = SimpleNamespace(total=10**9, used=10**9 - 4096, free=4096)
     with mock.patch.object(health.shutil, "disk_usage", return_value=nearly_full):
         response = client.get("/healthz")
 
