@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import reswap, retarget
 
 from games import display, scoring, services
-from games.accounts import guests
+from games.accounts import guests, throttle
 from games.forms.new_game import NewGameForm
 from games.forms.table import BidsForm, EditHandForm, TricksForm, bid_choices, posted_number
 from games.fragments import GameFragments
@@ -35,7 +35,9 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST if request.method == "POST" else None)
     status = None
     if form.is_bound and form.is_valid():
-        refused = None if request.user.is_authenticated else guests.start(request)
+        refused = throttle.spend(request, throttle.NEW_GAME)
+        if not refused and not request.user.is_authenticated:
+            refused = guests.start(request)
         if refused:
             form.add_error(None, refused)
             status = 429
