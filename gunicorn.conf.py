@@ -6,6 +6,11 @@ import os
 wsgi_app = "scorekeeper.wsgi:application"
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+# Threads, so a phone that sends its request slowly (or not at all) holds one thread, not a
+# whole worker: the others keep answering the table. A connection that sends nothing waits
+# outside the threads; a body that stops coming is given up after 15 s (scorekeeper/wsgi.py).
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", "8"))
 timeout = 30
 accesslog = "-"
 errorlog = "-"

@@ -24,7 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games import chart, display, scoring
 from games.models import Game
-from games.services import Step, due_step
+from games.services import Step, due_step, time_call_is_last
 
 TIMEOUT = 24 * 60 * 60
 TEMPLATE = "games/game.html"
@@ -52,10 +52,20 @@ class GameState:
     # leads it (a hand that bids itself goes straight to its tricks).
     scores: tuple[int, ...]
     next_leader: str
+    # The hand during which the time was called; whether that call is the newest thing
+    # recorded (an undo takes it back first); and, after a shared top score at an end, what
+    # the game plays on for, in words.
+    time_called: int | None = None
+    time_call_last: bool = False
+    tie: str | None = None
 
     @property
     def finished(self) -> bool:
         return self.step is None
+
+    @property
+    def can_call_time(self) -> bool:
+        return not self.finished and self.time_called is None and self.last_number > 0
 
 
 def game_state(game: Game, result: scoring.GameResult) -> GameState:
@@ -76,6 +86,9 @@ def game_state(game: Game, result: scoring.GameResult) -> GameState:
         played=len(result.hands),
         scores=tuple(side.score for side in result.sides),
         next_leader=players[result.next_leader],
+        time_called=result.time_called,
+        time_call_last=time_call_is_last(game, recorded, result.pending is not None),
+        tie=result.tie,
     )
 
 

@@ -7,6 +7,7 @@ a fresh one.
 """
 
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -161,6 +162,9 @@ class Game(models.Model):
     # The hand during which the time was called (null: not called). The game ends once that
     # hand is played out; it is part of what is recorded, like a hand, so a replay reads it.
     time_called = models.PositiveIntegerField(null=True, blank=True)
+    # The entry steps recorded when it was called (`services.steps_recorded`): an undo takes
+    # the call back first while no step has been recorded since.
+    time_called_after = models.PositiveIntegerField(null=True, blank=True)
     # When the hand that ended the game was recorded; kept by a restore.
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -256,6 +260,7 @@ class Game(models.Model):
             players=self.players,
             first_dealer=self.first_dealer,
             strict=strict,
+            time_called=self.time_called,
         )
 
     def save_summary(
@@ -264,6 +269,7 @@ class Game(models.Model):
         *,
         history_changed: bool = False,
         scored_hands_changed: bool = True,
+        also: Sequence[str] = (),
     ) -> None:
         """Keep the summary and each seat's figures of a fresh replay of every recorded hand;
         the caller holds the game's row lock. Bids alone change no scored hand, so a write of
@@ -284,6 +290,7 @@ class Game(models.Model):
             "finished",
             "winner",
             "finished_at",
+            *also,
             history_changed=history_changed,
         )
         if scored_hands_changed:

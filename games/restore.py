@@ -398,6 +398,7 @@ def _create(restore: Restore, item: RestoreItem) -> Game:
         preset=preset_name(parsed),
         first_dealer=parsed.first_dealer,
         hands=parsed.hands,
+        time_called=parsed.time_called,
         check_limits=False,  # `stage` checked the whole file against the account
     )
     game.created_at = meta.created or game.created_at

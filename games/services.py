@@ -71,15 +71,20 @@ class Removed:
     version: int  # the game's version right after the correction; an undo needs it unchanged
     number: int
     rows: list[dict[str, Any]]
+    # A time call in a removed hand, [hand, steps], which the correction dropped with it.
+    time_called: list[int] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": self.version, "number": self.number, "rows": self.rows}
+        data = {"version": self.version, "number": self.number, "rows": self.rows}
+        return data if self.time_called is None else {**data, "time_called": self.time_called}
 
     @classmethod
     def from_json(cls, data: Any) -> "Removed | None":
         try:
-            return cls(int(data["version"]), int(data["number"]), list(data["rows"]))
-        except (KeyError, TypeError, ValueError):
+            called = data.get("time_called")
+            time_called = None if called is None else [int(called[0]), int(called[1])]
+            return cls(int(data["version"]), int(data["number"]), list(data["rows"]), time_called)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return None
 
     @property
@@ -200,6 +205,47 @@ def step_for(locked: LockedGame, form: str, posted: int | None) -> Step:
     raise Conflict(OUT_OF_DATE)
 
 
+def steps_recorded(recorded: int, playing: bool) -> int:
+    """The entry steps recorded in `recorded` hands: two a hand (its bids and its tricks; a
+    hand that bids itself counts two as well), one for the last if it is still being played."""
+    return 2 * recorded - playing
+
+
+def time_call_is_last(game: Game, recorded: int, playing: bool) -> bool:
+    """Whether the time call is the newest thing recorded: no step has been recorded since."""
+    return game.time_called is not None and game.time_called_after == steps_recorded(
+        recorded, playing
+    )
+
+
+def call_time(locked: LockedGame, version: int | None) -> Written:
+    """The time is called: the hand being played is played out and the game ends after it (a
+    shared top score as the tie rule says). Between hands, it ends after the last one."""
+    _check_version(locked, version)
+    game = locked.game
+    if game.finished:
+        raise Conflict(GAME_OVER)
+    if game.time_called is not None:
+        raise Conflict(f"The time was already called during hand {game.time_called}.")
+    if not locked.hands:
+        raise Conflict("The time can be called once the first hand has started; nothing changed.")
+    number = len(locked.hands)
+    game.time_called = number
+    game.time_called_after = steps_recorded(number, locked.hands[-1].tricks is None)
+    result = locked.replay(locked.hands)
+    playing = result.pending is not None and result.pending.number == number
+    if result.finished:
+        notice = f"Time called after hand {number}: the game is over."
+    elif playing:
+        notice = (
+            f"Time called during hand {number}: the game ends once its tricks are in, "
+            "unless the top score is shared then."
+        )
+    else:
+        notice = f"Time called after hand {number}: {result.tie}."
+    return _save(locked, result, notice=notice, also=("time_called", "time_called_after"))
+
+
 def _bids_as_read(result: scoring.GameResult, number: int, bids: Sequence[Any] | None) -> Any:
     """The bids as the engine read them (a 0 that is nil is stored as nil); JSON null for a
     hand that bids itself (a bare None would be SQL NULL, which the column refuses)."""
@@ -218,11 +264,15 @@ def _save(
     notes: dict[int, str] | None = None,
     *,
     bids_only: bool = False,
+    also: Sequence[str] = (),
     **written: Any,
 ) -> Written:
     history_changed = written.get("removed_row") is not None or written.get("earlier_rows_changed")
     locked.game.save_summary(
-        result, history_changed=bool(history_changed), scored_hands_changed=not bids_only
+        result,
+        history_changed=bool(history_changed),
+        scored_hands_changed=not bids_only,
+        also=also,
     )
     return Written(locked.game, result, locked.notes if notes is None else notes, **written)
 
@@ -292,11 +342,14 @@ def correct_hand(
         )
     hands = list(locked.hands)
     hands[number - 1] = stored_hand(bids, tricks)
+    game = locked.game
+    called = game.time_called, game.time_called_after
     try:
         result = locked.replay(hands)
     except scoring.HandError as error:
         hands, result = _ended_before(locked, hands, number, error)
         if cut_after != len(hands):
+            game.time_called, game.time_called_after = called
             raise EndsEarlier(len(hands), count, result.ending) from error
     rows = locked.game.hands.all()
     notes = locked.notes
@@ -319,9 +372,21 @@ def correct_hand(
         f"Hand {number} corrected: the game now ends after hand {len(hands)}, "
         f"so {gone} {'was' if gone.startswith('hand ') else 'were'} removed."
     )
-    write = _save(locked, result, notes, notice=notice, earlier_rows_changed=True)
+    dropped = None
+    if game.time_called is None and called[0] is not None:
+        dropped = [called[0], called[1] or 0]
+        them = "it" if gone.startswith("hand ") else "them"
+        notice += f" The time call during hand {called[0]} went with {them}."
+    write = _save(
+        locked,
+        result,
+        notes,
+        notice=notice,
+        earlier_rows_changed=True,
+        also=("time_called", "time_called_after"),
+    )
     # An undo is good only while the game stays at the version this write moved it on to.
-    return replace(write, removed=Removed(locked.game.version, number, saved))
+    return replace(write, removed=Removed(locked.game.version, number, saved, dropped))
 
 
 def _ended_before(
@@ -332,6 +397,10 @@ def _ended_before(
     if error.number <= number:
         raise error
     kept = hands[: error.number - 1]
+    game = locked.game
+    if game.time_called is not None and game.time_called > len(kept):
+        # The game now ends before the time was called: the call goes with the hands after.
+        game.time_called = game.time_called_after = None
     result = locked.replay(kept)
     if not result.finished or result.ended_after != len(kept):
         raise error
@@ -360,9 +429,11 @@ def put_back(locked: LockedGame, version: int | None, removed: Removed) -> Writt
     hands = list(locked.hands)
     hands[removed.number - 1] = stored_hand(corrected["bids"], corrected["tricks"])
     hands += [stored_hand(before[n]["bids"], before[n]["tricks"]) for n in numbers]
+    if removed.time_called is not None:
+        locked.game.time_called, locked.game.time_called_after = removed.time_called
     try:
         result = locked.replay(hands)
-    except scoring.HandError as error:
+    except scoring.ScoringError as error:
         raise Conflict(NO_UNDO) from error
     rows = locked.game.hands.all()
     rows.filter(number=removed.number).update(
@@ -392,14 +463,26 @@ def put_back(locked: LockedGame, version: int | None, removed: Removed) -> Writt
         notes,
         notice=f"Undone: {removed.label} put back, and hand {removed.number} as it was.",
         earlier_rows_changed=True,
+        also=("time_called", "time_called_after"),
     )
 
 
 def undo_last(locked: LockedGame, version: int | None) -> Written:
-    """Take back the last step: a hand's tricks, or the bids of a hand still being played."""
+    """Take back the last thing recorded: the time call, a hand's tricks, or the bids of a
+    hand still being played."""
     _check_version(locked, version)
     if not locked.hands:
         raise Conflict("There is nothing to undo yet.")
+    game = locked.game
+    if time_call_is_last(game, len(locked.hands), locked.hands[-1].tricks is None):
+        called = game.time_called
+        game.time_called = game.time_called_after = None
+        return _save(
+            locked,
+            locked.replay(locked.hands),
+            notice=f"Took back the time call during hand {called}: the game goes on.",
+            also=("time_called", "time_called_after"),
+        )
     number = len(locked.hands)
     last = locked.game.hands.filter(number=number)
     kept = locked.hands[:-1]
@@ -482,6 +565,7 @@ def create_game(
     preset: str,
     first_dealer: int,
     hands: Sequence[scoring.Hand] = (),
+    time_called: int | None = None,
     rematch_of: Game | None = None,
     table: Table | None = None,
     check_limits: bool = True,
@@ -505,6 +589,9 @@ def create_game(
             preset=preset,
             first_dealer=first_dealer,
             player_names=f"|{'|'.join(players)}|".lower(),
+            # A file's time call was made during its hand, once the hand's bids were in.
+            time_called=time_called,
+            time_called_after=None if time_called is None else 2 * time_called - 1,
         )
         result = game.replay(list(hands), rules=rules)
         Hand.objects.bulk_create(

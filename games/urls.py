@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/<int:pk>/bids/", table.post_bids, name="post_bids"),
     path("games/<int:pk>/tricks/", table.post_tricks, name="post_tricks"),
     path("games/<int:pk>/undo/", table.undo, name="undo"),
+    path("games/<int:pk>/time/", table.call_time, name="call_time"),
     path("games/<int:pk>/rematch/", table.rematch, name="rematch"),
     path("games/<int:pk>/hands/<int:number>/edit/", table.edit_hand, name="edit_hand"),
     path("games/<int:pk>/note/", notes.game_note, name="game_note"),

@@ -69,6 +69,7 @@ def _public_url() -> str:
 PUBLIC_URL = _public_url()
 
 INSTALLED_APPS = [
+    "scorekeeper",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -90,6 +91,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "scorekeeper.middleware.offline_owner",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -205,9 +207,12 @@ CACHES: dict[str, dict[str, Any]]
 if CACHE_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's RedisCache, for which a Redis that is down or stalled is a miss: every
+            # call gives up after these timeouts and the page is drawn from the database.
+            "BACKEND": "scorekeeper.cache.FailSafeRedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": "spades",
+            "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.25},
         }
     }
 else:
@@ -221,15 +226,12 @@ else:
         }
     }
 
-# Sessions live in the database, so signing out (or changing the password) ends them on the
-# server: a copied cookie stops working. With a shared cache they are read through it and still
-# written to the database (cached_db); a worker's own cache would keep serving a session that
-# another worker signed out, so without one they are read from the database.
-SESSION_ENGINE = (
-    "django.contrib.sessions.backends.cached_db"
-    if CACHE_URL
-    else "django.contrib.sessions.backends.db"
-)
+# Sessions live in the database and are read from it on every request, so signing out (or
+# changing the password, or turning a scoring link off) ends them on the server at once, on
+# every worker and instance, whatever the cache does: a copied cookie stops working. A session
+# read through Redis (cached_db) could come back to life from a copy that a stalled Redis kept
+# while the session was deleted.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Game files are small: a thousand hands is well under 200 KB.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
@@ -262,8 +264,13 @@ if HTTPS:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
+    # Every subdomain, and the browsers' preload list, only when the domain's owner asks: both
+    # bind hosts this app knows nothing of, and a preload is slow to undo.
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_HSTS_PRELOAD")
+    SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD")
+    if not SECURE_HSTS_PRELOAD:
+        # `check --deploy` would ask for both; plain HSTS is the choice, not an oversight.
+        SILENCED_SYSTEM_CHECKS = ["security.W005", "security.W021"]
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 LOGGING = {

@@ -186,3 +186,124 @@ def test_a_rematch_is_named_for_its_place_at_the_table(make_game):
     unnamed = make_game([WINNING_HAND], target_score=100)
     rematch, _ = services.start_rematch(owner_of(unnamed), unnamed.pk)
     assert rematch.title == "Ann + Cat vs Ben + Dan, game 2"
+
+
+# The time call -------------------------------------------------------------------------------
+
+EVEN_HAND = {"bids": [3, 3, 3, 3], "tricks": [3, 3, 4, 3]}  # Ann + Cat +61, Ben + Dan +60
+LEVEL_HAND = {"bids": [3, 3, 3, 3], "tricks": [3, 3, 3, 4]}  # Ann + Cat +60, Ben + Dan +61
+
+
+def call(game: Game) -> services.Written:
+    with services.locked_game(owner_of(game), game.pk) as locked:
+        return services.call_time(locked, locked.game.version)
+
+
+def undo(game: Game) -> services.Written:
+    with services.locked_game(owner_of(game), game.pk) as locked:
+        return services.undo_last(locked, locked.game.version)
+
+
+def test_time_called_during_a_hand_ends_the_game_once_its_tricks_are_in(make_game):
+    game = make_game([QUIET_HAND, {"bids": [4, 3, 3, 3]}])
+    write = call(game)
+    assert write.notice == (
+        "Time called during hand 2: the game ends once its tricks are in, unless the top score "
+        "is shared then."
+    )
+    game.refresh_from_db()
+    assert (game.time_called, game.finished) == (2, False)
+    assert_summary_is_a_fresh_replay(game)
+    done = record(game, "tricks", 2, [4, 3, 3, 3])
+    assert (done.result.ended_by, done.result.winner) == ("time_called", 0)
+    assert_summary_is_a_fresh_replay(game)
+
+
+def test_undo_takes_back_whatever_came_last_the_call_or_a_step(make_game):
+    game = make_game([QUIET_HAND, {"bids": [4, 3, 3, 3]}])
+    call(game)
+    record(game, "tricks", 2, [4, 3, 3, 3])
+    assert undo(game).notice == "Took back hand 2's tricks; its bids stay."
+    assert undo(game).notice == "Took back the time call during hand 2: the game goes on."
+    game.refresh_from_db()
+    assert (game.time_called, game.time_called_after) == (None, None)
+    assert undo(game).notice == "Took back hand 2's last bid: tap it again, or change any other."
+    assert_summary_is_a_fresh_replay(game)
+
+
+def test_time_called_between_hands_ends_the_game_at_once_and_can_be_undone(make_game):
+    game = make_game([QUIET_HAND])
+    write = call(game)
+    assert write.notice == "Time called after hand 1: the game is over."
+    assert (write.result.ended_by, write.result.winner) == ("time_called", 0)
+    game.refresh_from_db()
+    assert game.finished
+    undo(game)
+    game.refresh_from_db()
+    assert (game.finished, game.time_called) == (False, None)
+    assert_summary_is_a_fresh_replay(game)
+
+
+def test_time_called_on_a_shared_top_score_plays_on(make_game):
+    game = make_game([EVEN_HAND, LEVEL_HAND])
+    write = call(game)
+    assert write.result.finished is False
+    assert write.notice == (
+        "Time called after hand 2: Ann + Cat and Ben + Dan shared the top score when the time "
+        "was called after hand 2: play on, a hand at a time, until one side leads (hand 3 next)."
+    )
+    record(game, "bids", 3, [4, 3, 3, 3])
+    done = record(game, "tricks", 3, [4, 3, 3, 3])
+    assert (done.result.ended_by, done.result.ended_after) == ("time_called", 3)
+
+
+@pytest.mark.parametrize(
+    ("hands", "problem"),
+    [
+        ([], "once the first hand has started"),
+        ([WINNING_HAND], "The game is over"),
+    ],
+)
+def test_the_time_is_called_only_on_a_game_in_play(make_game, hands, problem):
+    game = make_game(hands, target_score=100)
+    with pytest.raises(services.Conflict, match=problem):
+        call(game)
+    game.refresh_from_db()
+    assert game.time_called is None
+
+
+def test_the_time_is_called_once_and_only_from_an_up_to_date_page(make_game):
+    game = make_game([QUIET_HAND, {"bids": [4, 3, 3, 3]}])
+    stale = game.version
+    call(game)
+    with pytest.raises(services.Conflict, match="already called during hand 2"):
+        call(game)
+    with pytest.raises(services.Conflict, match="changed on another phone"):  # noqa: SIM117
+        with services.locked_game(owner_of(game), game.pk) as locked:
+            services.call_time(locked, stale)
+
+
+def test_a_correction_ending_the_game_before_the_call_drops_it_and_its_undo_brings_it_back(
+    make_game,
+):
+    game = make_game([QUIET_HAND, QUIET_HAND, {"bids": [4, 3, 3, 3]}], target_score=150)
+    call(game)
+    with services.locked_game(owner_of(game), game.pk) as locked:
+        write = services.correct_hand(
+            locked,
+            2,
+            WINNING_HAND["bids"],
+            WINNING_HAND["tricks"],
+            locked.game.version,
+            cut_after=2,
+        )
+    assert write.notice.endswith("The time call during hand 3 went with it.")
+    game.refresh_from_db()
+    assert (game.time_called, game.hands.count(), game.finished) == (None, 2, True)
+    assert_summary_is_a_fresh_replay(game)
+    removed = services.Removed.from_json(write.removed.to_json())
+    with services.locked_game(owner_of(game), game.pk) as locked:
+        services.put_back(locked, locked.game.version, removed)
+    game.refresh_from_db()
+    assert (game.time_called, game.hands.count(), game.finished) == (3, 3, False)
+    assert_summary_is_a_fresh_replay(game)

@@ -1,23 +1,32 @@
-"""Slows password guessing without letting a stranger lock an owner out from everywhere.
+"""Slows password guessing without letting a stranger lock an owner out, and limits per address
+the other things that cost the server or others (sign-ups, reset e-mails, new games).
 
 Attempts are counted per (username, address) and per address, never per username alone: five
 wrong passwords for "victim" from one address lock that address out of "victim", not the owner
 at home. An attempt is counted *before* its password is checked, with the counters locked, so
 parallel guesses can't all slip in under the limit; a success or a form that never reached the
 password check gives its place back.
+
+A phone that has signed in to a name before holds a device cookie for it (OWASP's "device
+cookies"): its attempts for that name are counted for that phone alone, so a neighbour on the
+same Wi-Fi who locks the address out of the name does not lock out the owner's own phone.
 """
 
 import ipaddress
 import math
+import secrets
+import time
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
+from django.core.cache import cache
+from django.core.signing import BadSignature
 from django.db import transaction
 from django.db.models import F
 from django.db.models.functions import Greatest
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
 from games.accounts.models import SignInCounter
@@ -73,10 +82,44 @@ def client_address(request: HttpRequest) -> str:
     return str(ip)
 
 
+DEVICE_COOKIE = "spades_device"
+DEVICE_SALT = "games.accounts.throttle.device"
+DEVICE_AGE = timedelta(days=365)
+# Counters of a device are kept beside the addresses', under this mark (no address has one).
+DEVICE_MARK = "device:"
+
+
 def attempt_for(request: HttpRequest) -> Attempt:
+    """The attempt counted for this phone's own device cookie if it holds one for this name,
+    else for the address it comes from."""
+    username = normalised_username(request.POST.get("username", ""))
     return Attempt(
-        username=normalised_username(request.POST.get("username", "")),
-        address=client_address(request),
+        username=username, address=device_of(request, username) or client_address(request)
+    )
+
+
+def device_of(request: HttpRequest, username: str) -> str | None:
+    """The counters' key of this phone's device cookie, if it was given for `username`."""
+    try:
+        value = request.get_signed_cookie(DEVICE_COOKIE, salt=DEVICE_SALT, max_age=DEVICE_AGE)
+    except (KeyError, BadSignature):
+        return None
+    nonce, _, name = str(value).partition(":")
+    if not username or not nonce or name != username:
+        return None
+    return DEVICE_MARK + nonce
+
+
+def remember_device(response: HttpResponse, attempt: Attempt) -> None:
+    """A successful sign-in: this phone gets a new device cookie for the name."""
+    response.set_signed_cookie(
+        DEVICE_COOKIE,
+        f"{secrets.token_urlsafe(16)}:{attempt.username}",
+        salt=DEVICE_SALT,
+        max_age=int(DEVICE_AGE.total_seconds()),
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
     )
 
 
@@ -161,4 +204,45 @@ def succeeded(attempt: Attempt) -> None:
         )
     SignInCounter.objects.filter(address=attempt.address, username="").update(
         attempts=Greatest(F("attempts") - 1, 0)
+    )
+
+
+@dataclass(frozen=True)
+class Limit:
+    """How often one address may do something that costs the server or other players."""
+
+    action: str
+    per_address: int
+    window: timedelta
+    what: str  # in "Too many {what} from this connection"
+
+
+# A club's phones share one address: these leave room for a whole room's evening.
+SIGNUP = Limit("signup", 10, timedelta(hours=1), "new accounts")
+PASSWORD_RESET = Limit("password-reset", 5, timedelta(hours=1), "password reset e-mails")
+NEW_GAME = Limit("new-game", 60, timedelta(hours=1), "new games")
+
+
+def spend(request: HttpRequest, limit: Limit) -> str | None:
+    """Count one `limit.action` for the request's address; the refusal if it is over.
+
+    Counted in Django's cache, in fixed windows: shared by every instance with Redis, per
+    worker without it. A cache that is down counts nothing, so these limits pause while it is
+    (sign-in's counters are in the database and never do).
+    """
+    window = int(limit.window.total_seconds())
+    now = time.time()
+    start = int(now // window) * window
+    key = f"limit:{limit.action}:{client_address(request)}:{start}"
+    cache.add(key, 0, window)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # evicted, or the cache is unreachable
+        count = 1
+    if count <= limit.per_address:
+        return None
+    minutes = max(1, math.ceil((start + window - now) / 60))
+    return (
+        f"Too many {limit.what} from this connection. Wait {minutes} "
+        f"minute{'s' if minutes != 1 else ''} and try again."
     )

@@ -12,7 +12,7 @@ urlpatterns = [
     path("password/", views.password_change, name="password_change"),
     # Resetting a forgotten password by e-mail: Django's views, which keep the token out of
     # the address bar and the Referer header.
-    path("password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("password/reset/", views.PasswordResetView.as_view(), name="password_reset"),
     path(
         "password/reset/sent/",
         auth_views.PasswordResetDoneView.as_view(),

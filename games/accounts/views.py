@@ -7,8 +7,9 @@ or sign in, which moves its games into that account; signing out ends it and its
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout, update_session_auth_hash
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, PasswordResetForm
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.db import transaction
 from django.http import HttpResponse
@@ -42,11 +43,20 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
         form = SignupForm(data, instance=request.user, initial={"username": "", "email": ""})
     else:
         form = SignupForm(data)
-    if form.is_bound and form.is_valid():
+    status = None
+    refused = form.is_bound and form.is_valid() and throttle.spend(request, throttle.SIGNUP)
+    if refused:
+        form.add_error(None, refused)
+        status = 429
+    elif form.is_bound and form.is_valid():
+        # The password is hashed (slow on purpose) before the transaction: on SQLite a write
+        # transaction holds the one write lock, and every other table's tap would wait on it.
+        user = form.save(commit=False)
         with transaction.atomic():
             if guest_id is not None and not guests.lock(guest_id):
                 return navigate(request, "home")  # signed up already, in another tab
-            user = form.save()
+            user.save()
+            form.save_m2m()
             guests.become_account(user)
         login(request, user, backend=guests.BACKEND)
         guests.forget_flag(request)
@@ -54,7 +64,7 @@ def signup(request: HtmxHttpRequest) -> HttpResponse:
             messages.success(request, "Account created. The games you played as a guest are in it.")
         return navigate(request, "home")
     context = {"form": form, "guest": guest}
-    return render(request, "registration/signup.html", context, partial="form")
+    return render(request, "registration/signup.html", context, partial="form", status=status)
 
 
 def safe_next(request: HtmxHttpRequest) -> str:
@@ -71,8 +81,9 @@ def safe_next(request: HtmxHttpRequest) -> str:
 @require_http_methods(SAFE_OR_POST)
 def sign_in(request: HtmxHttpRequest) -> HttpResponse:
     """Django's sign-in form; too many failures for a name from one address, or from one
-    address at all, are refused a while with 429. A guest signing in brings its games along,
-    unless the account would then hold more than an account keeps (409, nothing moved)."""
+    address at all, are refused a while with 429, except on a phone that signed in to that
+    name before (its device cookie has limits of its own). A guest signing in brings its games
+    along, unless the account would then hold more than an account keeps (409, nothing moved)."""
     next_url = safe_next(request)
     guest_id = guests.guest_id(request.user)
     guest = guest_id is not None
@@ -106,7 +117,9 @@ def sign_in(request: HtmxHttpRequest) -> HttpResponse:
                         f"Signed in. {moved} game{'s' if moved != 1 else ''} you played as a "
                         "guest on this phone moved into your account.",
                     )
-                return navigate(request, next_url)
+                response = navigate(request, next_url)
+                throttle.remember_device(response, attempt)
+                return response
         else:
             if not form.has_error(NON_FIELD_ERRORS, "invalid_login"):
                 throttle.give_back(attempt)  # a blank field: no password was tried
@@ -151,3 +164,16 @@ def password_change(request: AuthenticatedHttpRequest) -> HttpResponse:
         messages.success(request, "Password changed. Other devices have been signed out.")
         return navigate(request, "home")
     return render(request, "registration/password_change_form.html", {"form": form}, partial="form")
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset view; each address may ask for a few e-mails an hour (429 after)."""
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        refused = throttle.spend(self.request, throttle.PASSWORD_RESET)
+        if refused:
+            form.add_error(None, refused)
+            response = self.form_invalid(form)
+            response.status_code = 429
+            return response
+        return super().form_valid(form)

@@ -5,7 +5,7 @@ from typing import Any
 from django import forms
 
 from games import scoring
-from games.forms.new_game import rule_field
+from games.forms.new_game import OFF, rule_field
 
 OFF_WORDS = {"off", "none", "null", "no"}
 FORM_ID = "compare-form"
@@ -89,6 +89,8 @@ class CompareForm(forms.Form):
             value = self.cleaned_data.get(setting.name)
             if value == "" or (value is None and setting.kind != "optional_int"):
                 continue
+            if setting.kind == "choice" and value == OFF:
+                value = None  # a choice whose null is offered as "off" (ties)
             values[setting.name] = value
         return values
 

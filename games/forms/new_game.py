@@ -161,7 +161,9 @@ def rule_field(setting: scoring.Setting) -> forms.Field:
             **common,
         )
     if setting.kind == "choice":
-        return forms.ChoiceField(choices=[as_preset, *setting.choices], **common)
+        # A choice of null (today's reading, for ties) is "off" in a form, as for numbers.
+        choices = [(OFF if value is None else value, words) for value, words in setting.choices]
+        return forms.ChoiceField(choices=[as_preset, *choices], **common)
     if setting.kind == "optional_int":
         return OptionalIntField(
             off_text=setting.off_text,

@@ -26,3 +26,14 @@ class PlayerCommand(BaseCommand):
                 self.stderr.write(str(error))
                 sys.exit(error.returncode)
             raise
+
+    def read_file(self, path: str) -> bytes | str:
+        """The bytes of `path` (standard input for -), or a one-line error that exits 2."""
+        try:
+            if path == "-":
+                return sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
+            with open(path, "rb") as handle:
+                return handle.read()
+        except OSError as error:
+            reason = error.strerror or "cannot be read"
+            raise CommandError(f"{path}: {reason}", returncode=2) from None

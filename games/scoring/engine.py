@@ -16,7 +16,7 @@ from .results import (
     Term,
     replayed_side,
 )
-from .rules import BLIND_NIL, NIL, Rules
+from .rules import BLIND_NIL, NIL, Rules, describe
 from .seating import Seating, seating_for
 
 
@@ -49,8 +49,9 @@ SideScore = tuple[int, int, int, int, int, bool | None]
 # worked out when a page asks for them, by the same functions given a list).
 Terms = list[Term] | None
 # What a side's terms are worked out from: the seating, the side, the hand's bids and tricks,
-# its self-bid minimum (or None) and the side's bags, sets and sets in a row before it.
-Source = tuple[Seating, int, Bids, Tricks, int | None, tuple[int, int, int]] | None
+# its self-bid minimum (or None), the side's bags, sets and sets in a row before it, and the
+# bag-back cycles each side completed in the hand (empty when none did).
+Source = tuple[Seating, int, Bids, Tricks, int | None, tuple[int, int, int], tuple[int, ...]] | None
 
 
 def _contract(
@@ -61,14 +62,19 @@ def _contract(
     toward: int,
     blind: bool,
     terms: Terms,
+    exact: bool = False,
 ) -> tuple[int, int, bool]:
     """Points and bags of a side's contract (a blind bid, a big bid and bags included); its
-    terms go on `terms` unless that is None (a replay explains a hand only when asked)."""
+    terms go on `terms` unless that is None (a replay explains a hand only when asked).
+    `exact`: the contract must be taken exactly (a nil bidder's partner, where the rules say
+    so); over or under, it is set."""
     rules = seating.rules
-    made = toward >= contract
+    made = toward == contract if exact else toward >= contract
     rule = rules.big_bid if contract >= rules.big_bid_min else "none"
+    per_trick = 10
     note = ""
     if rule == "double":
+        per_trick = 20
         base = 20 * contract
         note = " (10 for 200: 20 a trick)"
     elif rule == "flat":
@@ -76,12 +82,23 @@ def _contract(
         note = f" (a big bid: {base} flat)"
     else:
         base = 10 * contract
-    points = base if made else -base
+    off = abs(contract - toward)
+    if made:
+        points = base
+    elif rules.set_scoring == "missed" and rule != "flat":
+        points = -per_trick * off
+    else:
+        points = -base
     if terms is not None:
         if made:
             terms.append(Term(points, "{} bid {}, took {}{}", (who, bid, toward, note)))
         else:
-            terms.append(Term(points, "{} bid {}, took {}: set{}", (who, bid, toward, note)))
+            how = ""
+            if exact and toward > contract:
+                how = ", not exactly the bid beside a nil"
+            if rules.set_scoring == "missed" and rule != "flat":
+                how += f", {_plural(off, 'trick')} {'over' if toward > contract else 'short'}"
+            terms.append(Term(points, "{} bid {}, took {}: set{}{}", (who, bid, toward, how, note)))
     if rule == "bonus":
         extra = rules.big_bid_made if made else -rules.big_bid_set
         if terms is not None:
@@ -93,6 +110,11 @@ def _contract(
             terms.append(Term(points, "a blind bid doubles it"))
         points += points
     bags = toward - contract if made else 0
+    if bags and rules.overtricks == "none":
+        if terms is not None:
+            words = "1 overtrick" if bags == 1 else "{} overtricks"
+            terms.append(Term(0, words + ": no score and no bag (no overs)", (bags,)))
+        bags = 0
     if bags:
         value = bags * rules.bag_points
         if terms is not None:
@@ -134,11 +156,25 @@ def _score_side(
     if len(nil_seats) == 2 and rules.both_nil in ("joint", "unit"):
         return _both_nil(seating, index, took, terms)
 
+    # Beside a nil, the partner may have to take exactly their bid with their own tricks;
+    # missing it sets the partner and fails the nil as well.
+    exact = rules.nil_partner_exact and bool(nil_seats) and bool(bidders)
+    partner_missed = exact and ordinary != contract
     points = 0
     for seat, nil in nil_seats:
         value = rules.nil_value if nil == NIL else rules.blind_nil_value
         nil_tricks = tricks[seat]
-        if nil_tricks == 0:
+        if nil_tricks == 0 and partner_missed:
+            points -= value
+            if terms is not None:
+                terms.append(
+                    Term(
+                        -value,
+                        "{}'s {} fails with the partner's bid, not taken exactly",
+                        (names[seat], _NIL_WORDS[nil]),
+                    )
+                )
+        elif nil_tricks == 0:
             points += value
             if terms is not None:
                 terms.append(Term(value, "{}'s {} made", (names[seat], _NIL_WORDS[nil])))
@@ -154,7 +190,7 @@ def _score_side(
                 )
 
     mode = rules.failed_nil_tricks
-    toward = ordinary + failed if mode == "help_partner" else ordinary
+    toward = ordinary + failed if mode == "help_partner" and not exact else ordinary
     bags = 0
     made = None
     if bidders:
@@ -167,21 +203,34 @@ def _score_side(
                 bid = f"{contract} with a blind bid"
             else:
                 bid = str(contract)
-        value, bags, made = _contract(seating, who, bid, contract, toward, blinds > 0, terms)
+        value, bags, made = _contract(seating, who, bid, contract, toward, blinds > 0, terms, exact)
         points += value
     elif mode == "help_partner" and failed:
-        # Nobody on the side bid a number, so every trick it took is a bag.
-        bags = failed
-        value = failed * rules.bag_points
-        points += value
-        if terms is not None:
-            terms.append(Term(value, "{} from failed nil", (_plural(failed, "bag"),)))
+        # Nobody on the side bid a number, so every trick it took is over its contract of 0.
+        if rules.overtricks == "none":
+            if terms is not None:
+                terms.append(
+                    Term(0, "{} from failed nil: no score and no bag (no overs)",
+                         (_plural(failed, "trick"),))
+                )  # fmt: skip
+        else:
+            bags = failed
+            value = failed * rules.bag_points
+            points += value
+            if terms is not None:
+                terms.append(Term(value, "{} from failed nil", (_plural(failed, "bag"),)))
     if mode == "bags" and failed:
         bags += failed
         value = failed * rules.bag_points
         points += value
         if terms is not None:
             terms.append(Term(value, "{} from failed nil", (_plural(failed, "bag"),)))
+    elif mode == "bags_only" and failed:
+        bags += failed
+        if terms is not None:
+            terms.append(
+                Term(0, "{} from failed nil, counted but not scored", (_plural(failed, "bag"),))
+            )
     return points, bags, contract, toward, took, made
 
 
@@ -215,15 +264,16 @@ def _score_self_bid(
                 Term(10 * took, "{} took {} in a hand that bids itself", (side_name, took))
             )
         return 10 * took, 0, took, took, took, True
+    lost = 10 * (minimum - took) if seating.rules.set_scoring == "missed" else 10 * minimum
     if terms is not None:
         terms.append(
             Term(
-                -10 * minimum,
+                -lost,
                 "{} took {} in a hand that bids itself: under {}, so set",
                 (side_name, took, minimum),
             )
         )
-    return -10 * minimum, 0, minimum, took, took, False
+    return -lost, 0, minimum, took, took, False
 
 
 def _score(
@@ -234,10 +284,11 @@ def _score(
     self_bid: int | None,
     before: tuple[int, int, int],
     terms: Terms,
-) -> tuple[int, int, int, int, int, int, bool | None, int, int, bool, str | None]:
+) -> tuple[int, int, int, int, int, int, bool | None, int, int, bool, str | None, int]:
     """One side of one hand given its bags, sets and sets in a row before it: its points, bags
     after it, bags taken, contract, tricks toward it, tricks, made, sets and sets in a row
-    after it, whether a Boston won the game, and the set rule that lost it (if one did)."""
+    after it, whether a Boston won the game, the set rule that lost it (if one did), and the
+    bag-back cycles it completed (paid to the other sides by `_bag_back`)."""
     rules = seating.rules
     won = False
     made: bool | None
@@ -267,18 +318,31 @@ def _score(
                     terms.append(Term(0, "Boston: took every trick and wins the game"))
     count, sets, running = before
     count += bags
-    limit = rules.bag_limit
+    back = rules.bag_back
+    limit = rules.bag_limit if back is None else back
+    cycles = 0
     if limit is not None and count >= limit:
-        times = 0
         carry = rules.bags_carry_over
         while count >= limit:
-            times += 1
+            cycles += 1
             count = count - limit if carry else 0
-        penalty = rules.bag_penalty * times
-        points -= penalty
-        if terms is not None:
-            text = "{} bags reached: penalty" if times == 1 else "{} bags reached {} times"
-            terms.append(Term(-penalty, text, (limit, times)))
+        if back is not None:
+            if terms is not None:
+                gift = rules.bag_back_points * cycles
+                if cycles == 1:
+                    terms.append(
+                        Term(0, "{} bags reached: bag back, {} to each other side", (limit, gift))
+                    )
+                else:
+                    text = "{} bags reached {} times: bag back, {} to each other side"
+                    terms.append(Term(0, text, (limit, cycles, gift)))
+        else:
+            penalty = rules.bag_penalty * cycles
+            points -= penalty
+            if terms is not None:
+                text = "{} bags reached: penalty" if cycles == 1 else "{} bags reached {} times"
+                terms.append(Term(-penalty, text, (limit, cycles)))
+            cycles = 0
     lost = None
     if made is False:
         sets += 1
@@ -286,16 +350,33 @@ def _score(
         lost = _count_set(terms, sets, running, rules.sets_to_lose, rules.sets_in_a_row_to_lose)
     else:
         running = 0
-    return points, count, bags, contract, toward, took, made, sets, running, won, lost
+    return points, count, bags, contract, toward, took, made, sets, running, won, lost, cycles
+
+
+def _bag_back(seating: Seating, index: int, cycles: Sequence[int], terms: Terms) -> int:
+    """What a side gains from the other sides' bag-back cycles completed in the same hand."""
+    value = seating.rules.bag_back_points
+    gained = 0
+    for giver, count in enumerate(cycles):
+        if giver == index or not count:
+            continue
+        gained += value * count
+        if terms is not None:
+            name = seating.side_names[giver]
+            text = "bag back from {}" if count == 1 else "bag back from {}, {} times"
+            terms.append(Term(value * count, text, (name, count)))
+    return gained
 
 
 def side_terms(source: Source) -> tuple[Term, ...]:
     """The terms of one side of a scored hand, worked out again by the code that scored it."""
     if source is None:
         return ()
-    seating, index, bids, tricks, self_bid, before = source
+    seating, index, bids, tricks, self_bid, before, cycles = source
     terms: list[Term] = []
     _score(seating, index, bids, tricks, self_bid, before, terms)
+    if cycles:
+        _bag_back(seating, index, cycles, terms)
     return tuple(terms)
 
 
@@ -304,26 +385,52 @@ def _winners(scores: list[int], among: Sequence[int]) -> list[int]:
     return [index for index in among if scores[index] == best]
 
 
+# How each way of ending reads in a tie's words ("shared the top score ...").
+_AT = {
+    "target": "at the winning score",
+    "floor": "when a side fell to the losing score",
+    "sets": "when a side was set out",
+    "sets_in_a_row": "when a side was set out",
+    "hand_limit": "at the hand limit",
+    "time_called": "when the time was called",
+}
+
+
+@dataclass(slots=True)
+class _Tie:
+    """A top score shared at an end that the tie rule plays on from: why the game was ending,
+    after which hand, who shared the top, and the hand a tie block ends with (if one is on)."""
+
+    reason: str
+    after: int
+    level: tuple[int, ...]
+    block_end: int | None = None
+
+
 def _replay(
     seating: Seating,
     hands: Sequence[Hand],
     first_dealer: int,
     strict: bool,
     explain: bool = False,
+    time_called: int | None = None,
 ) -> GameResult:
     rules = seating.rules
     seat_count = seating.seats
     side_count = len(seating.sides)
     scores = [0] * side_count
     bag_counts = [0] * side_count
+    bags_taken = [0] * side_count  # every bag taken in the game, never reduced by a penalty
     set_counts = [0] * side_count
     sets_running = [0] * side_count
     target = rules.target_score
     floor = rules.losing_score
+    hand_limit = rules.hand_limit
     bids_itself = rules.first_hand_bids_itself
     bidder_offset = 1 if rules.first_bidder == "dealer_left" else 0
     side_range = range(side_count)
     blank_bids: Bids = (None,) * seat_count
+    no_cycles = (0,) * side_count
 
     results: list[HandResult] = []
     pending = None
@@ -333,12 +440,14 @@ def _replay(
     ended_by = None
     ending = None
     unscored = 0
+    tie: _Tie | None = None
+    eligible = list(side_range)  # the sides that can still win: not those set out
     last = len(hands) - 1
     for position, hand in enumerate(hands):
         number = position + 1
         if finished:
             if strict:
-                raise HandError(number, f"the game already ended after hand {ended_after}")
+                raise HandError(number, _after_end(ended_after, ended_by, hand_limit))
             unscored += 1
             continue
         dealer = (first_dealer + position) % seat_count
@@ -394,27 +503,39 @@ def _replay(
         except TrickError as error:
             raise HandError(number, error.problem, error.seat, "tricks") from None
 
-        sides = []
+        scored = []
         boston_winner = None
         lost_by_sets = []
+        cycles = None  # each side's bag-back cycles, once one completes any
         for index in side_range:
             before = bag_counts[index], set_counts[index], sets_running[index]
             terms: Terms = [] if explain else None
-            points, count, bags, contract, toward, took, made, sets, running, won, lost = _score(
-                seating, index, bids, tricks, self_bid, before, terms
+            points, count, bags, contract, toward, took, made, sets, running, won, lost, back = (
+                _score(seating, index, bids, tricks, self_bid, before, terms)
             )
             if won:
                 boston_winner = index
             if lost:
                 lost_by_sets.append((index, lost))
             bag_counts[index] = count
+            bags_taken[index] += bags
             set_counts[index] = sets
             sets_running[index] = running
-            score = scores[index] + points
-            scores[index] = score
-            figures = (points, score, count, bags, contract, toward, took, made, sets, running)
-            source = (seating, index, bids, tricks, self_bid, before)
-            sides.append(replayed_side(figures, source, None if terms is None else tuple(terms)))
+            if back:
+                if cycles is None:
+                    cycles = list(no_cycles)
+                cycles[index] = back
+            rest = (count, bags, contract, toward, took, made, sets, running)
+            scored.append((points, rest, before, terms))
+        paid = () if cycles is None else tuple(cycles)
+        sides = []
+        for index, (points, rest, before, terms) in enumerate(scored):
+            if paid:
+                points += _bag_back(seating, index, paid, terms)
+            score = scores[index] = scores[index] + points
+            source = (seating, index, bids, tricks, self_bid, before, paid)
+            terms_done = None if terms is None else tuple(terms)
+            sides.append(replayed_side((points, score, *rest), source, terms_done))
         result = HandResult(
             number,
             dealer,
@@ -428,33 +549,102 @@ def _replay(
         results.append(result)
 
         names = seating.side_names
-        if boston_winner is not None:
+        if tie is not None and tie.block_end is not None:
+            # Inside a tie block nothing ends the game; at its end the highest score wins.
+            if number < tie.block_end:
+                continue
+            leaders = _winners(scores, eligible)
+            if len(leaders) > 1:
+                tie.block_end = number + rules.tie_block_hands
+                continue
+            winners, ended_by = leaders, "tie_block"
+            ending = (
+                f"{_names(names, tie.level)} shared the top score {_AT[tie.reason]} after hand "
+                f"{tie.after}, so a block of {_plural(rules.tie_block_hands, 'hand')} was played: "
+                f"{names[leaders[0]]} led at its end"
+            )
+        elif boston_winner is not None:
             winners, ended_by = [boston_winner], "boston"
             ending = f"{names[boston_winner]} took every trick, and a Boston wins the game"
-        elif lost_by_sets:
-            losers = [index for index, _ in lost_by_sets]
-            others = [index for index in side_range if index not in losers] or list(side_range)
-            winners = _winners(scores, others)
-            ended_by = lost_by_sets[0][1]
-            ending = _sets_ending(seating, lost_by_sets, set_counts, sets_running)
-        elif floor is not None and min(scores) <= floor:
-            winners = _winners(scores, side_range)
-            if len(winners) == 1 and scores[winners[0]] >= target:
-                ended_by, ending = "target", f"{names[winners[0]]} reached {target}"
-            else:
-                fallen = [names[index] for index in side_range if scores[index] <= floor]
-                ended_by, ending = "floor", f"{' and '.join(fallen)} fell to {floor} or below"
-        elif max(scores) >= target:
-            leaders = _winners(scores, side_range)
-            if len(leaders) == 1:
-                winners, ended_by = leaders, "target"
+        else:
+            reason = None
+            if lost_by_sets:
+                eligible = [
+                    index for index in eligible if index not in {i for i, _ in lost_by_sets}
+                ] or list(side_range)
+                reason = lost_by_sets[0][1]
+                ending = _sets_ending(seating, lost_by_sets, set_counts, sets_running)
+            elif floor is not None and min(scores) <= floor:
+                leaders = _winners(scores, eligible)
+                if len(leaders) == 1 and scores[leaders[0]] >= target:
+                    reason, ending = "target", f"{names[leaders[0]]} reached {target}"
+                else:
+                    fallen = [names[index] for index in side_range if scores[index] <= floor]
+                    reason, ending = "floor", f"{' and '.join(fallen)} fell to {floor} or below"
+            elif max(scores) >= target:
+                leaders = _winners(scores, eligible)
+                reason = "target"
                 ending = f"{names[leaders[0]]} reached {target}"
+            elif hand_limit is not None and number >= hand_limit:
+                reason = "hand_limit"
+            elif time_called is not None and number >= time_called:
+                reason = "time_called"
+            elif tie is not None:
+                reason = tie.reason
+            if reason is not None:
+                leaders = _winners(scores, eligible)
+                if len(leaders) == 1:
+                    winners, ended_by = leaders, reason
+                    if tie is not None and reason == tie.reason and reason in _PLAYED_ON:
+                        ending = (
+                            f"{_names(names, tie.level)} shared the top score {_AT[reason]} "
+                            f"after hand {tie.after}; {names[leaders[0]]} led after hand {number}"
+                        )
+                    elif reason == "hand_limit":
+                        ending = f"{names[leaders[0]]} led after hand {number}, the hand limit"
+                    elif reason == "time_called":
+                        ending = (
+                            f"the time was called during hand {time_called}, and "
+                            f"{names[leaders[0]]} led when it was played out"
+                        )
+                else:
+                    if reason == "target":
+                        # The hand limit or a time call settles a tie as they do, not as the
+                        # winning score does (which today plays on without a tie kept).
+                        if hand_limit is not None and number >= hand_limit:
+                            reason = "hand_limit"
+                        elif time_called is not None and number >= time_called:
+                            reason = "time_called"
+                    settled = _settle_tie(rules.tie_rule, reason, leaders, bags_taken)
+                    if settled == "draw":
+                        winners, ended_by = leaders, "draw"
+                        if ending is None or reason not in ("floor", "sets", "sets_in_a_row"):
+                            ending = f"{_names(names, leaders)} shared the top score {_AT[reason]}"
+                        ending += ": the top score is shared, so the game is a draw"
+                    elif settled == "fewer_bags":
+                        fewest = min(bags_taken[index] for index in leaders)
+                        best = [index for index in leaders if bags_taken[index] == fewest]
+                        winners, ended_by = best, "fewer_bags"
+                        counts = " to ".join(
+                            str(bags_taken[index])
+                            for index in sorted(leaders, key=lambda i: bags_taken[i])
+                        )
+                        ending = (
+                            f"{_names(names, leaders)} shared the top score {_AT[reason]} after "
+                            f"hand {number}; {names[best[0]]} took fewer bags in the game "
+                            f"({counts}) and wins"
+                        )
+                    elif settled == "block":
+                        tie = _Tie(reason, number, tuple(leaders), number + rules.tie_block_hands)
+                        continue
+                    elif settled == "play_on":
+                        if tie is None or tie.reason != reason:
+                            tie = _Tie(reason, number, tuple(leaders))
+                        continue
+                    else:  # today's reading of a shared top at the winning score: play on
+                        continue
         if ended_by is not None:
             finished, ended_after = True, number
-            if len(winners) > 1:
-                ended_by = "draw"
-                assert ending is not None, "every way a game ends says how"
-                ending += ": the top score is shared, so the game is a draw"
 
     dealt = len(results) + (1 if pending else 0)
     next_dealer = (first_dealer + dealt) % seat_count
@@ -466,6 +656,7 @@ def _replay(
             bag_counts[index],
             seating.side_names[index],
             set_counts[index],
+            bags_taken[index],
         )
         for index, side in enumerate(seating.sides)
     )
@@ -483,9 +674,54 @@ def _replay(
         next_dealer=next_dealer,
         next_first_bidder=(next_dealer + bidder_offset) % seat_count,
         winners=tuple(winners),
-        ending=ending,
+        ending=ending if finished else None,
         next_leader=(next_dealer + 1) % seat_count,
+        time_called=time_called,
+        tie=None if finished else _tie_words(seating, tie, len(results), rules.tie_block_hands),
     )
+
+
+# The ends a game plays on from, hand by hand, when the top score is shared there.
+_PLAYED_ON = ("target", "floor", "sets", "sets_in_a_row", "hand_limit", "time_called")
+
+
+def _settle_tie(rule: str | None, reason: str, level: list[int], bags_taken: list[int]) -> str:
+    """What a shared top score at an end comes to: "draw", "fewer_bags" (decided by bags),
+    "block", "play_on", or "wait" (today's reading at the winning score: play on, no tie kept)."""
+    if rule is None:
+        if reason in ("floor", "sets", "sets_in_a_row"):
+            return "draw"
+        return "wait" if reason == "target" else "play_on"
+    if rule == "fewer_bags":
+        fewest = min(bags_taken[index] for index in level)
+        if sum(1 for index in level if bags_taken[index] == fewest) == 1:
+            return "fewer_bags"
+        return "play_on"
+    return rule
+
+
+def _names(names: Sequence[str], indexes: Iterable[int]) -> str:
+    return " and ".join(names[index] for index in indexes)
+
+
+def _tie_words(seating: Seating, tie: _Tie | None, played: int, block: int) -> str | None:
+    """What a game going on after a shared top score is playing for, in words."""
+    if tie is None:
+        return None
+    level = _names(seating.side_names, tie.level)
+    where = f"{level} shared the top score {_AT[tie.reason]} after hand {tie.after}"
+    if tie.block_end is not None:
+        first = tie.block_end - block + 1
+        return f"{where}: a tie block, hands {first} to {tie.block_end}, decided at its end"
+    return f"{where}: play on, a hand at a time, until one side leads (hand {played + 1} next)"
+
+
+def _after_end(ended_after: int | None, ended_by: str | None, hand_limit: int | None) -> str:
+    if ended_by == "hand_limit" and ended_after == hand_limit:
+        return f"the game already ended after hand {ended_after}, its hand limit"
+    if ended_by == "time_called":
+        return f"the game already ended after hand {ended_after}, after the time was called"
+    return f"the game already ended after hand {ended_after}"
 
 
 def _sets_ending(
@@ -542,6 +778,7 @@ def score_game(
     strict: bool = True,
     *,
     explain: bool = False,
+    time_called: int | None = None,
 ) -> GameResult:
     """Replay every hand in order under `rules` and return the state of the game.
 
@@ -551,9 +788,30 @@ def score_game(
 
     explain=True works out every side's terms during the replay; otherwise each side works out
     its own when first asked for, and the answer is the same.
+
+    time_called: the hand during which the time was called; the game ends once it is played
+    out (a shared top score is settled by the tie rule).
     """
     seating = seating_for(rules, players)
     if type(first_dealer) is not int or not 0 <= first_dealer < seating.seats:
         raise ScoringError(f"the first dealer must be a seat from 0 to {seating.seats - 1}")
     hands = hands if isinstance(hands, (list, tuple)) else list(hands)
-    return _replay(seating, hands, first_dealer, strict, explain)
+    if time_called is not None:
+        problem = time_called_problem(time_called, len(hands))
+        if problem:
+            raise ScoringError(f"time_called: {problem}")
+    return _replay(seating, hands, first_dealer, strict, explain, time_called)
+
+
+def time_called_problem(value: object, recorded: int) -> str | None:
+    """Why `value` can't be the hand during which the time was called, with `recorded` hands
+    recorded (the last may still be in play); None when it can."""
+    if type(value) is not int:
+        return f"expected a hand number, got {describe(value)}"
+    if value < 1:
+        return f"must be a hand number of at least 1, got {value}"
+    if value > recorded:
+        if recorded == 0:
+            return f"hand {value} is not recorded: no hand is"
+        return f"hand {value} is beyond the last recorded hand ({recorded})"
+    return None

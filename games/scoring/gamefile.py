@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import Hand, score_game
+from .engine import Hand, score_game, time_called_problem
 from .entry import duplicate_name, game_name_problem, note_problem, player_name_problem
 from .errors import GameFileError, HandError, RulesError, ScoringError
 from .limits import MAX_GAME_FILE_BYTES as MAX_BYTES
@@ -17,7 +17,7 @@ from .results import GameResult
 from .rules import Rules, describe
 
 FORMAT = "spades-game/1"
-KNOWN_KEYS = ("format", "name", "note", "rules", "players", "first_dealer", "hands")
+KNOWN_KEYS = ("format", "name", "note", "rules", "players", "first_dealer", "hands", "time_called")
 
 
 @dataclass(frozen=True)
@@ -32,9 +32,17 @@ class GameFile:
     hand_extras: tuple[dict[str, Any], ...] = ()
     note: str = ""  # the table's note on the game ("" for none)
     hand_notes: tuple[str, ...] = ()  # hand n's note at index n - 1 ("" for none)
+    time_called: int | None = None  # the hand during which the time was called
 
     def score(self, strict: bool = True) -> GameResult:
-        return score_game(self.rules, self.hands, self.players, self.first_dealer, strict)
+        return score_game(
+            self.rules,
+            self.hands,
+            self.players,
+            self.first_dealer,
+            strict,
+            time_called=self.time_called,
+        )
 
     def rules_dict(self) -> dict[str, Any]:
         """The rules as a preset plus what differs from it, or in full when no preset was named."""
@@ -67,6 +75,8 @@ class GameFile:
                 item.update(self.hand_extras[index])
             hands.append(item)
         data["hands"] = hands
+        if self.time_called is not None:
+            data["time_called"] = self.time_called
         data.update(self.extra)
         return data
 
@@ -230,6 +240,11 @@ def _parse(data: Any) -> tuple[GameFile, GameResult]:
             f"{describe(first_dealer)}"
         )
     hands, hand_extras, hand_notes = _hands(data.get("hands", []))
+    time_called = data.get("time_called")
+    if time_called is not None:
+        problem = time_called_problem(time_called, len(hands))
+        if problem:
+            raise GameFileError(f"time_called: {problem}")
     extra = {key: data[key] for key in data if key not in KNOWN_KEYS}
     _check_plain(extra, "game")
     game = GameFile(
@@ -243,6 +258,7 @@ def _parse(data: Any) -> tuple[GameFile, GameResult]:
         hand_extras=hand_extras,
         note=note,
         hand_notes=hand_notes,
+        time_called=time_called,
     )
     try:
         result = game.score()

@@ -8,7 +8,19 @@ from typing import Any
 
 from .errors import RulesError
 from .rules import Rules
-from .sources import AMROZI, BLISS, CONTEST, COOKOUT, GUIDE, HOYLE, JOKERS, PAGAT, RTA3
+from .sources import (
+    AMROZI,
+    BLISS,
+    CONTEST,
+    COOKOUT,
+    GUIDE,
+    HOYLE,
+    JOKERS,
+    MAN2MAN,
+    PAGAT,
+    RTA3,
+    TWO_PLAYER,
+)
 
 
 @dataclass(frozen=True)
@@ -215,8 +227,68 @@ _PRESETS = (
             "blind_bid_min": 6,
         },
         departures=(
-            "Its 40-minute time limit and overtime hand are for the tournament desk and aren't "
-            "kept here. Nil and bags are standard's."
+            "Its 40-minute time limit is the scorer's Time called (or a club round's clock); a "
+            "tie then plays on a hand at a time, where its sheet plays one overtime hand. Nil "
+            "and bags are standard's."
+        ),
+    ),
+    Preset(
+        "tournament_8",
+        "8-hand tournament game",
+        "The game ends after 8 hands (or earlier at 500 or -200) and the higher score wins; a "
+        "tie goes to the side that took fewer bags, then to one more hand at a time.",
+        f"timed tournament sheets ({CONTEST}; {MAN2MAN}), cut by hands instead of minutes",
+        {"hand_limit": 8, "tie_rule": "fewer_bags"},
+        departures=(
+            "Those sheets stop a game by the clock and play one overtime hand on a tie; no "
+            "sheet we read fixes 8 hands or breaks a tie on bags. Both are what club nights "
+            "ask for, and the bags rule is the one scorekeeping apps offer."
+        ),
+    ),
+    Preset(
+        "tournament_10",
+        "10-hand tournament game",
+        "As the 8-hand game, but the game ends after 10 hands.",
+        f"timed tournament sheets ({CONTEST}; {MAN2MAN}), cut by hands instead of minutes",
+        {"hand_limit": 10, "tie_rule": "fewer_bags"},
+        departures=(
+            "No sheet we read fixes 10 hands or breaks a tie on bags; see the 8-hand game."
+        ),
+    ),
+    Preset(
+        "thirty_minutes",
+        "30-minute round",
+        "To 300 with no overs and a board of 4, until the time is called after 30 minutes: the "
+        "hand in play is finished and the leader wins; level, one more hand at a time.",
+        MAN2MAN,
+        {"target_score": 300, "overtricks": "none", "min_team_bid": 4, "tie_rule": "play_on"},
+        departures=(
+            "The 30 minutes are kept by whoever calls the time (the scorer's Time called, or a "
+            "club round's clock). Its sheet plays one overtime hand and doesn't say what a "
+            "second tie does; here play goes on a hand at a time. It names no losing score, so "
+            "standard's -200 is kept, and nil and bags are standard's."
+        ),
+    ),
+    Preset(
+        "race_250",
+        "Two-player race to 250",
+        "Two players to 250: 5 bags cost 50 and carry over, -250 loses, two sets lose, and a "
+        "tie is settled by a block of 3 more hands.",
+        TWO_PLAYER,
+        {
+            "players": 2,
+            "partnerships": False,
+            "blind_nil": False,
+            "target_score": 250,
+            "losing_score": -250,
+            "bag_limit": 5,
+            "bag_penalty": 50,
+            "sets_to_lose": 2,
+            "tie_rule": "block",
+        },
+        departures=(
+            "Its page plays to 200; the race here is to 250. It plays a tie on hand by hand; "
+            "here a tie plays a block of 3 hands, decided at its end."
         ),
     ),
 )

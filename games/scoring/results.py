@@ -219,6 +219,9 @@ class SideTotal:
     bags: int
     name: str
     sets: int = 0
+    # Every bag the side took in the game, never reduced by a penalty: what "fewer bags"
+    # settles a tie on.
+    bags_taken: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -228,6 +231,7 @@ class SideTotal:
             "name": self.name,
             "seats": list(self.seats),
             "sets": self.sets,
+            "bags_taken": self.bags_taken,
         }
 
 
@@ -244,8 +248,11 @@ class GameResult:
     ended_after: int | None
     # Why it ended: "target" (a side reached the winning score), "floor" (a side fell to the
     # losing score), "boston" (a side took every trick where that wins), "sets" or
-    # "sets_in_a_row" (a side was set too often), or "draw" (it ended with the top score
-    # shared); None while it goes on.
+    # "sets_in_a_row" (a side was set too often), "hand_limit" (its last hand was played),
+    # "time_called" (the hand in play when the time was called was played out), "fewer_bags"
+    # (a shared top score went to the side with fewer bags), "tie_block" (a block of hands
+    # settled a shared top score), or "draw" (it ended with the top score shared); None while
+    # it goes on.
     ended_by: str | None
     unscored_hands: int
     next_dealer: int
@@ -255,6 +262,10 @@ class GameResult:
     # How the game ended, in plain words ("Ann + Cat reached 500"); None while it goes on.
     ending: str | None = None
     next_leader: int = 0
+    # The hand during which the time was called, if it was.
+    time_called: int | None = None
+    # While the game plays on from a shared top score: what it plays for, in words.
+    tie: str | None = None
 
     @property
     def played(self) -> int:
@@ -292,4 +303,6 @@ class GameResult:
             "next_dealer": self.next_dealer,
             "next_first_bidder": self.next_first_bidder,
             "next_leader": self.next_leader,
+            "time_called": self.time_called,
+            "tie": self.tie,
         }

@@ -8,6 +8,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .errors import RulesError
+from .limits import MAX_HANDS
 
 NIL = "nil"
 BLIND_NIL = "blind_nil"
@@ -34,7 +35,8 @@ class Setting:
     label: str
     meaning: str
     group: str
-    choices: tuple[tuple[str, str], ...] = ()
+    # The values a choice takes (None, where listed, is null in a game file) and their words.
+    choices: tuple[tuple[str | None, str], ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     # For ints: a template for the value ("{}"); for bools: the words for true.
@@ -50,7 +52,7 @@ class Setting:
             return None
         if self.kind == "choice":
             allowed = [choice for choice, _ in self.choices]
-            if not isinstance(value, str) or value not in allowed:
+            if not (value is None or isinstance(value, str)) or value not in allowed:
                 options = ", ".join(describe(choice) for choice in allowed)
                 return f"expected one of {options}, got {describe(value)}"
             return None
@@ -117,11 +119,11 @@ def _bool(
 
 def _choice(
     name: str,
-    default: str,
+    default: str | None,
     label: str,
     meaning: str,
     group: str,
-    choices: tuple[tuple[str, str], ...],
+    choices: tuple[tuple[str | None, str], ...],
 ) -> Setting:
     return Setting(name, "choice", default, label, meaning, group, choices=choices)
 
@@ -151,6 +153,26 @@ SETTINGS: tuple[Setting, ...] = (
               "A side set this many hands running loses at once; the best of the others wins.",
               _END, "A side set {} hand{s} in a row loses at once",
               "Sets in a row never lose the game by themselves", 1, 100),
+    _optional("hand_limit", None, "Hand limit",
+              "A game ends after this many hands (or earlier at the winning or losing score); "
+              "the highest score wins.", _END,
+              "The game ends after hand {}: the highest score wins",
+              "No hand limit: the game goes on until a side wins or loses", 1, MAX_HANDS),
+    _choice("tie_rule", None, "Ties",
+            "How a top score shared at the end of a game is settled.", _END, (
+                (None, "A top score shared at the winning score, the hand limit or a time call "
+                       "plays on a hand at a time; shared at the losing score or by sets, it is "
+                       "a draw"),
+                ("play_on", "While the top score is shared at the end, another hand is played"),
+                ("draw", "A top score shared at the end is a draw"),
+                ("fewer_bags", "Of the sides sharing the top score at the end, the one that took "
+                               "fewer bags in the game wins; still level, another hand is played"),
+                ("block", "A top score shared at the end plays a block of more hands, decided "
+                          "only at the block's end; still level, another block"),
+            )),
+    _int("tie_block_hands", 3, "Hands in a tie block",
+         "How many hands a tie block plays when ties are settled by a block.", _END,
+         "A tie block is {} hand{s}", 1, 20),
     _optional("bag_limit", 10, "Bag limit", "How many bags cost a side the bag penalty.", _BAGS,
               "The penalty is due at every {} bag{s}", "Bags never cost a penalty", 1, 100),
     _int("bag_penalty", 100, "Bag penalty",
@@ -158,6 +180,20 @@ SETTINGS: tuple[Setting, ...] = (
          "Reaching the bag limit costs {} point{s}", 0, 10_000),
     _int("bag_points", 1, "Points per bag", "Points each overtrick (bag) scores.", _BAGS,
          "Each bag scores {} point{s}", 0, 100),
+    _optional("bag_back", None, "Bag back",
+              "Bags are counted in cycles of this many, in place of the bag limit: each full "
+              "cycle pays the bag-back points to every other side, and the bagging side pays no "
+              "bag penalty.", _BAGS,
+              "Every {} bag{s} a side takes pay the bag-back points to each other side",
+              "Bags never pay the other sides", 1, 100),
+    _int("bag_back_points", 50, "Bag-back points",
+         "Points each other side gains when a side completes a bag-back cycle.", _BAGS,
+         "A bag-back cycle pays {} point{s} to each other side", 0, 10_000),
+    _choice("overtricks", "bags", "Overtricks",
+            "What the tricks a side takes over its contract are worth.", _BAGS, (
+                ("bags", "Each overtrick is a bag"),
+                ("none", "No overs: overtricks score nothing and count no bags"),
+            )),
     _bool("bags_carry_over", True, "Bags carry over",
           "Whether bags beyond the limit count toward the next penalty.", _BAGS,
           "Bags beyond the limit count toward the next penalty",
@@ -176,7 +212,15 @@ SETTINGS: tuple[Setting, ...] = (
                 ("bags", "A failed nil's tricks don't help the partner; each is a bag"),
                 ("help_partner", "A failed nil's tricks count toward the partner's bid"),
                 ("ignored", "A failed nil's tricks count for nothing"),
+                ("bags_only", "A failed nil's tricks score nothing and don't help the partner, "
+                              "but each counts as a bag toward the penalty"),
             )),
+    _bool("nil_partner_exact", False, "Nil partner bids exactly",
+          "Whether the partner of a nil bidder must take exactly their bid with their own "
+          "tricks.", _NIL,
+          "A nil bidder's partner must take exactly their bid: over or under, the partner is "
+          "set and the nil fails too",
+          "A nil bidder's partner needs at least their bid, as any contract"),
     _choice("both_nil", "separate", "Both partners nil",
             "How a side is scored when both partners bid nil (or blind nil).", _NIL, (
                 ("separate", "Each nil is scored on its own"),
@@ -237,6 +281,12 @@ SETTINGS: tuple[Setting, ...] = (
                 ("dealer_left", "The player on the dealer's left bids first and leads"),
                 ("dealer", "The dealer bids first; the player on the dealer's left leads"),
             )),
+    _choice("set_scoring", "bid", "What a set costs",
+            "How many points a side loses when it takes fewer tricks than its contract.",
+            _BIDDING, (
+                ("bid", "A set side loses 10 for each trick of its contract"),
+                ("missed", "A set side loses 10 for each trick it was short"),
+            )),
     _choice("big_bid", "none", "Big bids",
             "What a side whose contract is the big-bid size or more scores.", _BONUS, (
                 ("none", "A big contract scores 10 a trick like any other"),
@@ -286,14 +336,21 @@ class Rules:
     losing_score: int | None = -200
     sets_to_lose: int | None = None
     sets_in_a_row_to_lose: int | None = None
+    hand_limit: int | None = None
+    tie_rule: str | None = None
+    tie_block_hands: int = 3
     bag_limit: int | None = 10
     bag_penalty: int = 100
     bag_points: int = 1
+    bag_back: int | None = None
+    bag_back_points: int = 50
+    overtricks: str = "bags"
     bags_carry_over: bool = True
     nil_value: int = 100
     blind_nil_value: int = 200
     zero_is_nil: bool = True
     failed_nil_tricks: str = "bags"
+    nil_partner_exact: bool = False
     both_nil: str = "separate"
     both_nil_value: int = 200
     blind_nil_behind: int | None = None
@@ -306,6 +363,7 @@ class Rules:
     first_hand_bids_itself: int | None = None
     variant: str = "classic"
     first_bidder: str = "dealer_left"
+    set_scoring: str = "bid"
     big_bid: str = "none"
     big_bid_min: int = 10
     big_bid_made: int = 200
@@ -332,6 +390,8 @@ class Rules:
                 return "suicide needs partnerships", "variant"
             if self.both_nil != "separate":
                 return "both partners bidding nil needs partnerships", "both_nil"
+            if self.nil_partner_exact:
+                return "a nil bidder's partner needs partnerships", "nil_partner_exact"
         if variant == "blind_nil_all":
             if not self.blind_nil:
                 return "everyone bids blind nil in this variant, so blind nil must be allowed", (

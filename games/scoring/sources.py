@@ -16,6 +16,9 @@ JOKERS = "Joker's Wild Spades FAQ"
 RTA3 = "RTA3 spades tournament FAQ"
 CONTEST = "Spades Tournament 2017 Official Contest Rules"
 CLARKSVILLE = "Clarksville Juneteenth spades tournament"
+MAN2MAN = "Man 2 Man Forum Spades Tournament"
+TWO_PLAYER = "2-Player Spades by Austin Williams"
+KINGS = "Kings of Spades league rules"
 
 SOURCES: tuple[tuple[str, str], ...] = (
     (PAGAT, "John McLeod's card game rules, Spades and its variations"),
@@ -34,6 +37,9 @@ SOURCES: tuple[tuple[str, str], ...] = (
     (RTA3, "the rules of a spades tournament series"),
     (CONTEST, "the rules of a 2017 open partner tournament"),
     (CLARKSVILLE, "the basic rules of a spades tournament at a Juneteenth block party"),
+    (MAN2MAN, "the rules of a single-elimination tournament of 30-minute games"),
+    (TWO_PLAYER, "the rules page of a two-player Spades game played against the computer"),
+    (KINGS, "how a weekly team league plays its games to 350"),
 )
 
 # Which tradition plays which option of each setting, in our words, citing sources by name.
@@ -96,9 +102,68 @@ TRADITIONS: dict[str, tuple[tuple[str, str], ...]] = {
         ("0 is an ordinary bid that scores only bags", "vpchat"),
     ),
     "failed_nil_tricks": (
-        ("Don't help the partner, but count as bags", f"{PAGAT} (“the usual rule”), MSN Zone"),
+        ("Don't help the partner, but count as bags", f"{PAGAT} (“the usual rule”)"),
+        (
+            "Count as bags toward the penalty but score nothing: its example loses 120 for a "
+            "nil failed by one trick beside a set bid of 2, and gives one bag",
+            "MSN Zone",
+        ),
         ("Count toward the partner's bid", f"Dummies, open_spiel, {BLISS}"),
         ("Count for nothing", "a table convention"),
+    ),
+    "nil_partner_exact": (
+        (
+            "The nil bidder's partner must take exactly their bid",
+            "a house rule some scorekeeping apps offer; no rule book we read plays it",
+        ),
+    ),
+    "hand_limit": (
+        (
+            "Games cut short by the clock instead of a hand count, the leader winning",
+            f"{CONTEST} (40 minutes), {MAN2MAN} (30 minutes)",
+        ),
+        (
+            "A fixed number of hands",
+            "club and league nights that must keep to time; no rule sheet we read names the "
+            "number, so it is the table's",
+        ),
+    ),
+    "tie_rule": (
+        (
+            "Level when the time runs out: one overtime hand, the higher score winning",
+            f"{CONTEST}, {MAN2MAN}",
+        ),
+        ("Both sides past the winning score with the same score play on", "Yahoo! Spades"),
+        (
+            "A tie settled on the fewer bags taken",
+            "a tie-break some scorekeeping apps offer for hand-limited games; no rule sheet we "
+            "read names it",
+        ),
+        ("A tie settled by a block of three more hands", f"{TWO_PLAYER} plays on hand by hand"),
+    ),
+    "set_scoring": (
+        (
+            "A set side loses its whole contract, whatever it took",
+            f"{PAGAT}, MSN Zone, Dummies (“no matter by how many tricks”), {KINGS}",
+        ),
+        (
+            "A set side loses 10 for each trick it was short",
+            "a setting of some scorekeeping apps; no rule book we read plays it",
+        ),
+    ),
+    "bag_back": (
+        (
+            "The bag penalty paid to the other side (“bag back”) instead of taken off",
+            "some house tables; no rule book we read spells out the amount",
+        ),
+    ),
+    "overtricks": (
+        ("Overtricks are bags", f"{PAGAT}, MSN Zone, {GUIDE}"),
+        ("No overs: tricks over the contract count for nothing", f"{MAN2MAN} (“no over books”)"),
+        (
+            "Overtricks score nothing but still count as bags (a bag scores 0 points)",
+            f"{CLARKSVILLE}, {JOKERS}",
+        ),
     ),
     "both_nil": (
         ("Each nil scored on its own", f"open_spiel; {HOYLE} allows it"),

@@ -43,6 +43,7 @@ def game_file(
         extra=restore.export_meta(game),
         note=game.note,
         hand_notes=tuple(notes.get(number, "") for number in range(1, len(hands) + 1)),
+        time_called=game.time_called,
     )
 
 

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import reswap, retarget
 
 from games import display, scoring, services
-from games.accounts import guests
+from games.accounts import guests, throttle
 from games.forms.new_game import NewGameForm
 from games.forms.table import BidsForm, EditHandForm, TricksForm, bid_choices, posted_number
 from games.fragments import GameFragments
@@ -35,7 +35,9 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST if request.method == "POST" else None)
     status = None
     if form.is_bound and form.is_valid():
-        refused = None if request.user.is_authenticated else guests.start(request)
+        refused = throttle.spend(request, throttle.NEW_GAME)
+        if not refused and not request.user.is_authenticated:
+            refused = guests.start(request)
         if refused:
             form.add_error(None, refused)
             status = 429
@@ -455,6 +457,20 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             if version is None:
                 raise services.Conflict("That undo button was out of date; nothing was undone.")
             write = services.undo_last(locked, version)
+    except services.Conflict as problem:
+        return conflict(request, pk, problem)
+    return written(request, write)
+
+
+@post_only
+def call_time(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The time is called at the table: the hand in play is played out and the game ends."""
+    try:
+        with services.locked_game(scorer(request), pk) as locked:
+            version = posted_number(request.POST.get("version"))
+            if version is None:
+                raise services.Conflict("That button was out of date; the time was not called.")
+            write = services.call_time(locked, version)
     except services.Conflict as problem:
         return conflict(request, pk, problem)
     return written(request, write)

@@ -630,9 +630,26 @@
 
   // ---- The app: a service worker keeps the static files and the last copy of each game ----
 
-  var PAGES_CACHE = "spades-pages"; // the service worker's name for it too
+  var PAGES_CACHE = "spades-pages"; // the service worker's names for them too
+  var OWNER_CACHE = "spades-owner";
   var SAVED_PAGE = /^\/(games\/\d+\/)?$/;
   var copyTimer = null;
+
+  // The saved pages are for `owner` (the session a page was drawn for) from now on: another
+  // session's are dropped first, as the service worker does.
+  function adoptOwner(owner) {
+    var key = new Request(location.origin + "/offline-owner");
+    return caches.open(OWNER_CACHE).then(function (cache) {
+      return cache.match(key)
+        .then(function (kept) { return kept ? kept.text() : null; })
+        .then(function (previous) {
+          if (previous === owner) { return null; }
+          return caches.delete(PAGES_CACHE).then(function () {
+            return cache.put(key, new Response(owner));
+          });
+        });
+    });
+  }
 
   // The page as the server now draws it, for the service worker to show when offline.
   function keepCopy() {
@@ -640,8 +657,12 @@
     var url = location.origin + here();
     fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
       .then(function (response) {
-        if (!response.ok || response.redirected) { return null; }
-        return caches.open(PAGES_CACHE).then(function (cache) { return cache.put(url, response); });
+        var owner = response.headers.get("X-Offline-Owner");
+        if (owner === null) { return null; }
+        return adoptOwner(owner).then(function () {
+          if (!response.ok || response.redirected) { return null; }
+          return caches.open(PAGES_CACHE).then(function (cache) { return cache.put(url, response); });
+        });
       })
       .catch(function () { return null; });
   }

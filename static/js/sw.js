@@ -8,6 +8,11 @@
 var STATIC_CACHE = "spades-static-" + VERSION;
 // The same name is in app.js, which empties it on sign-out.
 var PAGES_CACHE = "spades-pages";
+// Whose pages PAGES_CACHE holds: the X-Offline-Owner of the session they were drawn for. A
+// page answered for another session (signed out, ended elsewhere, someone else signed in)
+// empties PAGES_CACHE before anything is kept, so nobody's pages show after another's sign-in.
+var OWNER_CACHE = "spades-owner";
+var OWNER_HEADER = "X-Offline-Owner";
 // The pages worth keeping: the list of games and each game's own page.
 var SAVED_PAGE = /^\/(games\/\d+\/)?$/;
 // A page that takes longer than this is answered from the saved copy, if there is one.
@@ -93,12 +98,33 @@ function saved(request) {
     .then(markedAsSaved);
 }
 
+// The saved pages are for `owner` from now on: another's are dropped first. The same steps are
+// in app.js, which keeps copies too.
+function adoptOwner(owner) {
+  var here = new Request(self.registration.scope + "offline-owner");
+  return caches.open(OWNER_CACHE).then(function (cache) {
+    return cache.match(here)
+      .then(function (kept) { return kept ? kept.text() : null; })
+      .then(function (previous) {
+        if (previous === owner) { return null; }
+        return caches.delete(PAGES_CACHE).then(function () {
+          return cache.put(here, new Response(owner));
+        });
+      });
+  });
+}
+
 // Network first: the live page when there is a connection, the last copy when there is none.
 function fromNetworkOrSaved(request, keep) {
   var network = fetch(request).then(function (response) {
-    if (keep && response.ok && !response.redirected && response.type === "basic") {
+    var owner = response.headers.get(OWNER_HEADER);
+    if (owner === null || response.type !== "basic") { return response; }
+    var adopted = adoptOwner(owner);
+    if (keep && response.ok && !response.redirected) {
       var copy = response.clone();
-      caches.open(PAGES_CACHE).then(function (cache) { cache.put(request.url, copy); });
+      adopted.then(function () { return caches.open(PAGES_CACHE); })
+        .then(function (cache) { return cache.put(request.url, copy); })
+        .catch(function () { return null; });
     }
     return response;
   });

@@ -226,3 +226,66 @@ def test_a_name_no_account_can_have_is_refused_without_counting(sign_in, owner, 
         assert response.status_code == 422
         assert "username" in response.context["form"].errors
     assert sign_in().status_code == 302
+
+
+def signed_in_once(sign_in, address=CAFE, username="owner"):
+    """The owner's phone after one good sign-in and a sign-out: it holds a device cookie."""
+    phone = Client()
+    assert sign_in(username, using=phone, address=address).status_code == 302
+    assert phone.post(reverse("logout")).status_code == 302
+    return phone
+
+
+def test_a_neighbour_cannot_lock_out_a_phone_that_signed_in_there_before(sign_in, owner):
+    phone = signed_in_once(sign_in)
+    neighbour = Client()
+    fail(sign_in, throttle.PER_USERNAME, using=neighbour, address=CAFE)
+    assert sign_in(using=neighbour, address=CAFE).status_code == 429
+
+    assert sign_in(using=phone, address=CAFE).status_code == 302
+
+
+def test_a_phone_with_a_device_cookie_has_limits_of_its_own(sign_in, owner):
+    phone = signed_in_once(sign_in)
+    fail(sign_in, throttle.PER_USERNAME, using=phone, address=CAFE)
+
+    response = sign_in(using=phone, address=CAFE)
+
+    assertContains(response, "Too many failed sign-ins", status_code=429)
+    # The address itself was never charged: another phone there still signs in.
+    assert sign_in(using=Client(), address=CAFE).status_code == 302
+
+
+def test_a_device_cookie_speaks_only_for_the_name_it_was_given_for(sign_in, owner, make_user):
+    make_user("neighbour")
+    phone = signed_in_once(sign_in, username="neighbour")
+    fail(sign_in, throttle.PER_USERNAME, using=phone, address=CAFE)
+
+    assert sign_in(using=phone, address=CAFE).status_code == 429
+
+
+def test_a_forged_device_cookie_is_no_device_cookie(sign_in, owner):
+    phone = signed_in_once(sign_in)
+    value = phone.cookies[throttle.DEVICE_COOKIE].value
+    phone.cookies[throttle.DEVICE_COOKIE] = value[:-2] + (
+        "AA" if not value.endswith("AA") else "BB"
+    )
+    neighbour = Client()
+    fail(sign_in, throttle.PER_USERNAME, using=neighbour, address=CAFE)
+
+    assert sign_in(using=phone, address=CAFE).status_code == 429
+
+
+def test_the_device_cookie_is_signed_http_only_and_renewed_on_each_sign_in(sign_in, owner):
+    phone = Client()
+    sign_in(using=phone)
+    first = phone.cookies[throttle.DEVICE_COOKIE]
+    phone.post(reverse("logout"))
+    sign_in(using=phone)
+    second = phone.cookies[throttle.DEVICE_COOKIE]
+
+    assert first["httponly"] is True
+    assert first["samesite"] == "Lax"
+    assert first["max-age"] == int(throttle.DEVICE_AGE.total_seconds())
+    assert first.value != second.value
+    assert "owner" not in first.value.split(":")[0]  # the nonce first, the signature after

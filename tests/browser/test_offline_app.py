@@ -260,3 +260,50 @@ def test_without_the_api_there_is_no_toggle(page: Page, live_server, make_game, 
     expect(page.locator("[data-wake-lock]")).to_be_hidden()
     expect(page.get_by_role("button", name="Keep the screen on")).to_have_count(0)
     console.assert_clean()
+
+
+def saved_copy_of(page: Page, url: str):
+    return page.evaluate(
+        "(url) => caches.open('spades-pages').then((cache) => cache.match(url))"
+        ".then((copy) => copy ? copy.text() : null)",
+        url,
+    )
+
+
+def test_a_session_ended_elsewhere_drops_the_saved_pages_before_another_signs_in(
+    page: Page, live_server, make_game, owner, stranger
+):
+    game = make_game()
+    game_url = f"{live_server.url}{game.get_absolute_url()}"
+    open_game(page, live_server, game)
+    wait_for_saved_copy(page, "Hand 1: bids")
+    # The owner changes the password on another device: this phone's session ends there.
+    owner.set_password("a new table password 43")
+    owner.save()
+
+    page.goto(f"{live_server.url}/")
+    expect(page.get_by_role("navigation").get_by_role("link", name="Sign in")).to_be_visible()
+    page.wait_for_function(
+        "(url) => caches.open('spades-pages').then((c) => c.match(url)).then((m) => !m)",
+        arg=game_url,
+    )
+    # Another person signs in on the phone, then loses the connection: no page of the owner's.
+    sign_in(page, live_server.url, "stranger", PASSWORD)
+    page.context.set_offline(True)
+    page.goto(game_url)
+    expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+    assert "Ann" not in page.content()
+    page.context.set_offline(False)
+
+
+def test_pages_kept_for_one_session_are_kept_while_it_lasts(page: Page, live_server, make_game):
+    game = make_game()
+    game_url = f"{live_server.url}{game.get_absolute_url()}"
+    open_game(page, live_server, game)
+    wait_for_saved_copy(page, "Hand 1: bids")
+
+    page.goto(f"{live_server.url}/")
+    page.goto(game_url)
+    page.goto(f"{live_server.url}/rules/")
+
+    assert "Hand 1: bids" in saved_copy_of(page, game_url)

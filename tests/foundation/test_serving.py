@@ -1,6 +1,7 @@
 """The real thing: collectstatic, migrate and gunicorn, as `make run` does, answering over HTTP."""
 
 import gzip
+import json
 import re
 import runpy
 import secrets
@@ -130,7 +131,16 @@ def test_gunicorn_serves_the_home_page(server):
 def test_gunicorn_answers_the_health_check(server):
     response = fetch(server.url + "/healthz")
 
-    assert (response.status, response.body) == (200, b"ok")
+    assert response.status == 200
+    assert json.loads(response.body) == {"status": "ok", "database": "writable", "cache": "local"}
+
+
+def test_gunicorn_runs_threads_so_a_slow_client_holds_no_whole_worker(server):
+    namespace = runpy.run_path(str(BASE_DIR / "gunicorn.conf.py"))
+
+    assert namespace["worker_class"] == "gthread"
+    assert namespace["threads"] >= 4
+    assert "Using worker: gthread" in server.stderr.read_text()
 
 
 def test_home_page_loads_htmx_by_its_hashed_name_only(server):

@@ -137,7 +137,7 @@ def test_a_hand_recorded_on_one_instance_shows_at_once_on_the_other(instances, o
 def test_signing_out_on_one_instance_ends_the_session_on_the_other(instances, owner, signed_in):
     a, b = instances
     csrf = _get_new_csrf_string()
-    # Each instance has read the session (and cached it) while it was good.
+    # Each instance has served the session while it was good.
     for instance in (a, b):
         assert server.get(instance.port, "/games/", _headers(signed_in, csrf))[0] == 200
 

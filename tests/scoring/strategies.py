@@ -26,6 +26,9 @@ SMALL = {
     "big_bid_min": 13,
     "sets_to_lose": 6,
     "sets_in_a_row_to_lose": 4,
+    "hand_limit": 30,
+    "tie_block_hands": 5,
+    "bag_back": 15,
 }
 
 
@@ -57,6 +60,7 @@ def rules(draw, **fixed):
         if variant == "suicide":
             variant = values["variant"] = "classic"
         values["both_nil"] = "separate"
+        values["nil_partner_exact"] = False
     if variant == "mirrors":
         # The total is fixed by the spades dealt, so the limits on totals rarely meet it.
         values.update(min_team_bid=None, min_total_bid=None, ban_exact_total=False)

@@ -9,6 +9,8 @@ from games.scoring import (
     Hand,
     HandError,
     Rules,
+    RulesError,
+    ScoringError,
     TrickError,
     score_game,
     validate_bids,
@@ -730,3 +732,411 @@ def test_a_bid_of_0_is_nil_in_a_replay_where_that_is_the_rule():
     plain = score_game(Rules(zero_is_nil=False), [Hand((0, 3, 5, 3), PLAYED)])
     assert plain.hands[0].bids == (0, 3, 5, 3)
     assert plain.hands[0].sides[0].points == 52
+
+
+# Rules III: how tournament games end ---------------------------------------------------------
+# Hands below: (bids, tricks) with seats Ann, Ben, Cat, Dan; Ann + Cat are side 0.
+EVEN = ([3, 3, 3, 3], [3, 3, 4, 3])  # Ann + Cat +61 (1 bag), Ben + Dan +60
+LEVEL = ([3, 3, 3, 3], [3, 3, 3, 4])  # Ann + Cat +60, Ben + Dan +61 (1 bag)
+SAME = ([3, 3, 3, 3], [4, 3, 3, 3])  # Ann + Cat +61, Ben + Dan +60
+AHEAD = ([4, 3, 4, 2], [4, 3, 4, 2])  # Ann + Cat +80, Ben + Dan +50
+BEHIND = ([3, 4, 2, 4], [3, 4, 2, 4])  # Ann + Cat +50, Ben + Dan +80
+BOTH_SET = ([4, 4, 4, 4], [3, 4, 3, 3])  # both bid 8; Ann + Cat took 6, Ben + Dan 7: -80 each
+
+
+def scores(result):
+    return [total.score for total in result.sides]
+
+
+def test_hand_limit_ends_the_game_after_its_last_hand_and_the_higher_score_wins():
+    result = play(Rules(hand_limit=2), AHEAD, EVEN)
+    assert scores(result) == [141, 110]
+    assert (result.finished, result.ended_after, result.ended_by) == (True, 2, "hand_limit")
+    assert result.winner == 0
+    assert result.ending == "Ann + Cat led after hand 2, the hand limit"
+
+
+def test_hand_limit_game_still_ends_earlier_at_the_winning_score():
+    result = play(Rules(hand_limit=8, target_score=100), AHEAD, AHEAD)
+    assert (result.ended_after, result.ended_by, result.winner) == (2, "target", 0)
+
+
+def test_a_hand_recorded_after_the_hand_limit_is_refused_in_one_line():
+    with pytest.raises(
+        HandError, match=r"^hand 3: the game already ended after hand 2, its hand limit$"
+    ):
+        play(Rules(hand_limit=2), AHEAD, EVEN, AHEAD)
+
+
+def test_a_tie_at_the_hand_limit_plays_on_a_hand_at_a_time_by_default():
+    rules = Rules(hand_limit=2)
+    tied = play(rules, EVEN, LEVEL)
+    assert scores(tied) == [121, 121]
+    assert tied.finished is False
+    assert tied.tie == (
+        "Ann + Cat and Ben + Dan shared the top score at the hand limit after hand 2: play on, "
+        "a hand at a time, until one side leads (hand 3 next)"
+    )
+    still = play(rules, EVEN, LEVEL, BOTH_SET)
+    assert scores(still) == [41, 41]
+    assert still.finished is False
+    decided = play(rules, EVEN, LEVEL, BEHIND)
+    assert (decided.ended_after, decided.ended_by, decided.winner) == (3, "hand_limit", 1)
+    assert decided.ending == (
+        "Ann + Cat and Ben + Dan shared the top score at the hand limit after hand 2; "
+        "Ben + Dan led after hand 3"
+    )
+
+
+# Spades Tournament 2017 Official Contest Rules: "If a hand is in progress at "stop" time, it will
+# be played out"; the team ahead wins, and a tie plays "a one hand overtime".
+
+
+def test_contest_2017_the_hand_in_play_when_time_is_called_is_played_out_then_the_leader_wins():
+    result = play(STANDARD, AHEAD, EVEN, EVEN, time_called=3)
+    assert (result.finished, result.ended_after, result.ended_by) == (True, 3, "time_called")
+    assert result.winner == 0
+    assert result.time_called == 3
+    assert result.ending == (
+        "the time was called during hand 3, and Ann + Cat led when it was played out"
+    )
+    assert result.to_json()["ended_by"] == "time_called"
+
+
+def test_contest_2017_time_called_during_a_hand_still_in_play_ends_the_game_once_it_is_scored():
+    in_play = play(STANDARD, AHEAD, (EVEN[0], None), time_called=2)
+    assert in_play.finished is False
+    assert in_play.pending.number == 2
+    played_out = play(STANDARD, AHEAD, EVEN, time_called=2)
+    assert (played_out.ended_after, played_out.ended_by) == (2, "time_called")
+
+
+def test_contest_2017_a_tie_when_time_is_called_plays_one_overtime_hand():
+    rules = Rules(tie_rule="play_on")
+    tied = play(rules, EVEN, LEVEL, time_called=2)
+    assert tied.finished is False
+    assert "when the time was called after hand 2" in tied.tie
+    result = play(rules, EVEN, LEVEL, AHEAD, time_called=2)
+    assert (result.ended_after, result.ended_by, result.winner) == (3, "time_called", 0)
+    assert result.ending == (
+        "Ann + Cat and Ben + Dan shared the top score when the time was called after hand 2; "
+        "Ann + Cat led after hand 3"
+    )
+
+
+def test_a_time_call_ends_a_game_whose_top_is_not_shared_even_below_the_winning_score():
+    result = play(STANDARD, BEHIND, time_called=1)
+    assert scores(result) == [50, 80]
+    assert (result.ended_by, result.winner) == ("time_called", 1)
+
+
+def test_time_called_must_name_a_recorded_hand():
+    with pytest.raises(
+        ScoringError, match=r"^time_called: must be a hand number of at least 1, got 0$"
+    ):
+        play(STANDARD, AHEAD, time_called=0)
+    with pytest.raises(
+        ScoringError, match=r"^time_called: hand 3 is beyond the last recorded hand \(2\)$"
+    ):
+        play(STANDARD, AHEAD, EVEN, time_called=3)
+
+
+def test_a_hand_after_the_time_call_is_refused():
+    with pytest.raises(
+        HandError, match=r"^hand 3: the game already ended after hand 2, after the time"
+    ):
+        play(STANDARD, AHEAD, EVEN, EVEN, time_called=2)
+
+
+# Ties (tie_rule) -------------------------------------------------------------------------------
+
+
+def test_tie_rule_draw_ends_a_tie_at_the_hand_limit_as_a_draw():
+    result = play(Rules(hand_limit=2, tie_rule="draw"), EVEN, LEVEL)
+    assert (result.finished, result.ended_by, result.winners, result.winner) == (
+        True, "draw", (0, 1), None,
+    )  # fmt: skip
+    assert result.ending == (
+        "Ann + Cat and Ben + Dan shared the top score at the hand limit: the top score is "
+        "shared, so the game is a draw"
+    )
+
+
+def test_tie_rule_fewer_bags_gives_the_tie_to_the_side_that_took_fewer_bags():
+    # Bags score 0 here (as Clarksville's sheet plays them), so a level score can hide them.
+    rules = Rules(hand_limit=2, tie_rule="fewer_bags", bag_points=0)
+    result = play(
+        rules,
+        ([2, 4, 2, 3], [3, 4, 3, 3]),  # Ann + Cat bid 4, took 6 (2 bags): 40; Ben + Dan 70
+        ([4, 2, 3, 2], [4, 3, 4, 2]),  # Ann + Cat bid 7, took 8 (1 bag): 70; Ben + Dan bid 4,
+    )  # took 5 (1 bag): 40
+    assert scores(result) == [110, 110]
+    assert [total.bags_taken for total in result.sides] == [3, 1]
+    assert (result.finished, result.ended_by, result.winner) == (True, "fewer_bags", 1)
+    assert result.ending == (
+        "Ann + Cat and Ben + Dan shared the top score at the hand limit after hand 2; "
+        "Ben + Dan took fewer bags in the game (1 to 3) and wins"
+    )
+    assert result.to_json()["teams"][0]["bags_taken"] == 3
+
+
+def test_tie_rule_fewer_bags_still_level_plays_on():
+    rules = Rules(hand_limit=2, tie_rule="fewer_bags", bag_points=0)
+    result = play(
+        rules,
+        ([2, 4, 2, 3], [3, 4, 3, 3]),  # Ann + Cat 40 (2 bags); Ben + Dan 70
+        ([4, 2, 3, 2], [4, 3, 3, 3]),  # Ann + Cat 70; Ben + Dan bid 4, took 6: 40 (2 bags)
+    )
+    assert scores(result) == [110, 110]
+    assert result.finished is False
+    assert "play on" in result.tie
+    decided = play(rules, *[([2, 4, 2, 3], [3, 4, 3, 3]), ([4, 2, 3, 2], [4, 3, 3, 3])], AHEAD)
+    assert (decided.ended_after, decided.ended_by, decided.winner) == (3, "hand_limit", 0)
+
+
+def test_tie_rule_fewer_bags_counts_every_bag_taken_not_what_a_penalty_left():
+    rules = Rules(hand_limit=2, tie_rule="fewer_bags", bag_points=0, bag_limit=3, bag_penalty=0)
+    result = play(
+        rules,
+        ([2, 3, 2, 2], [4, 3, 4, 2]),  # Ann + Cat bid 4, took 8: 4 bags (1 left after 3)
+        ([3, 3, 3, 2], [3, 4, 3, 3]),  # Ben + Dan bid 5, took 7: 2 bags
+    )
+    assert scores(result) == [100, 100]
+    assert [total.bags for total in result.sides] == [1, 2]
+    assert [total.bags_taken for total in result.sides] == [4, 2]
+    assert (result.ended_by, result.winner) == ("fewer_bags", 1)
+
+
+def test_tie_rule_block_is_decided_only_at_the_end_of_the_block():
+    rules = Rules(hand_limit=2, tie_rule="block", tie_block_hands=2, target_score=200)
+    tied = play(rules, EVEN, LEVEL)
+    assert tied.tie == (
+        "Ann + Cat and Ben + Dan shared the top score at the hand limit after hand 2: a tie "
+        "block, hands 3 to 4, decided at its end"
+    )
+    # Ann + Cat pass the winning score inside the block: the block goes on.
+    inside = play(rules, EVEN, LEVEL, AHEAD)
+    assert scores(inside) == [201, 171]
+    assert inside.finished is False
+    result = play(rules, EVEN, LEVEL, AHEAD, BEHIND)
+    assert scores(result) == [251, 251]
+    assert result.finished is False  # level at the block's end: another block, hands 5 to 6
+    assert "hands 5 to 6" in result.tie
+    result = play(rules, EVEN, LEVEL, AHEAD, BEHIND, BEHIND, EVEN)
+    assert (result.ended_after, result.ended_by, result.winner) == (6, "tie_block", 1)
+    assert result.ending == (
+        "Ann + Cat and Ben + Dan shared the top score at the hand limit after hand 2, so a block "
+        "of 2 hands was played: Ben + Dan led at its end"
+    )
+
+
+def test_tie_rule_play_on_decides_a_tie_at_the_target_by_the_next_hand_even_below_it():
+    rules = Rules(target_score=100, tie_rule="play_on")
+    tied = play(rules, EVEN, ([3, 3, 3, 3], [3, 4, 3, 3]))
+    assert scores(tied) == [121, 121]
+    assert tied.finished is False
+    both_set = ([4, 4, 4, 3], [4, 3, 3, 3])  # Ann + Cat bid 8 took 7: -80; Ben + Dan 7 took 6: -70
+    result = play(rules, EVEN, ([3, 3, 3, 3], [3, 4, 3, 3]), both_set)
+    assert scores(result) == [41, 51]
+    assert (result.ended_by, result.winner) == ("target", 1)
+    assert result.ending == (
+        "Ann + Cat and Ben + Dan shared the top score at the winning score after hand 2; "
+        "Ben + Dan led after hand 3"
+    )
+    # Today's reading (no tie rule) plays on until a side leads at or past the target.
+    assert play(Rules(target_score=100), EVEN, ([3, 3, 3, 3], [3, 4, 3, 3]), both_set).finished is (
+        False
+    )
+
+
+# What a set costs (set_scoring) ----------------------------------------------------------------
+
+
+def test_kings_of_spades_league_a_set_loses_the_books_bid():
+    result = play(STANDARD, ([3, 4, 2, 4], [2, 5, 2, 4]))
+    assert side(result).points == -50
+    assert side(result).explanation == ("Ann + Cat bid 5, took 4: set: -50",)
+
+
+def test_set_scoring_missed_loses_10_for_each_trick_short():
+    result = play(Rules(set_scoring="missed"), ([3, 4, 2, 4], [1, 5, 2, 5]))
+    assert side(result).points == -20
+    assert side(result).explanation == ("Ann + Cat bid 5, took 3: set, 2 tricks short: -20",)
+    assert side(result).made is False
+    assert result.sides[0].sets == 1
+
+
+def test_set_scoring_missed_counts_20_a_trick_short_for_10_for_200_and_keeps_a_flat_big_bid():
+    double = play(Rules(set_scoring="missed", big_bid="double"), ([5, 1, 5, 1], [4, 1, 4, 4]))
+    assert side(double).points == -40
+    assert side(double).explanation == (
+        "Ann + Cat bid 10, took 8: set, 2 tricks short (10 for 200: 20 a trick): -40",
+    )
+    flat = play(Rules(set_scoring="missed", big_bid="flat"), ([5, 1, 5, 1], [4, 1, 4, 4]))
+    assert side(flat).points == -200
+
+
+def test_set_scoring_missed_in_a_hand_that_bids_itself():
+    rules = Rules(set_scoring="missed", first_hand_bids_itself=4)
+    result = play(rules, (None, [1, 5, 1, 6]))
+    assert side(result).points == -20
+
+
+# Bag back ---------------------------------------------------------------------------------------
+
+
+def test_bag_back_pays_each_other_side_instead_of_a_penalty():
+    rules = Rules(bag_back=5)
+    result = play(rules, ([1, 3, 1, 3], [4, 3, 3, 3]))
+    ann_cat, ben_dan = result.hands[0].sides
+    assert (ann_cat.points, ann_cat.bags, ann_cat.bags_taken) == (25, 0, 5)
+    assert ann_cat.explanation == (
+        "Ann + Cat bid 2, took 7: +20",
+        "5 bags: +5",
+        "5 bags reached: bag back, 50 to each other side: 0",
+    )
+    assert ben_dan.points == 110
+    assert ben_dan.explanation == ("Ben + Dan bid 6, took 6: +60", "bag back from Ann + Cat: +50")
+
+
+def test_bag_back_in_cutthroat_pays_every_other_player_and_carries_over():
+    rules = Rules(players=3, partnerships=False, bag_back=3, bag_back_points=30)
+    result = play(rules, ([1, 8, 4], [5, 8, 4]), players=("Ann", "Ben", "Cat"))
+    assert [total.score for total in result.sides] == [14, 110, 70]
+    assert result.sides[0].bags == 1
+    assert result.hands[0].sides[2].explanation == (
+        "Cat bid 4, took 4: +40",
+        "bag back from Ann: +30",
+    )
+
+
+# A failed nil's tricks as bags only (MSN Zone) and no overs (Man 2 Man Forum) -----------------
+
+
+def test_msn_zone_failed_nil_beside_a_set_bid_of_2_loses_120_and_gives_one_bag():
+    rules = Rules(failed_nil_tricks="bags_only")
+    result = play(rules, (["nil", 4, 2, 4], [1, 5, 1, 6]))
+    assert side(result).points == -120
+    assert side(result).bags_taken == 1
+    assert result.sides[0].bags == 1
+    assert side(result).explanation == (
+        "Ann's nil failed (took 1): -100",
+        "Cat bid 2, took 1: set: -20",
+        "1 bag from failed nil, counted but not scored: 0",
+    )
+
+
+def test_bags_only_failed_nil_bags_count_toward_the_penalty():
+    rules = Rules(failed_nil_tricks="bags_only", bag_limit=3)
+    result = play(rules, (["nil", 2, 1, 2], [3, 4, 2, 4]))
+    assert side(result).explanation == (
+        "Ann's nil failed (took 3): -100",
+        "Cat bid 1, took 2: +10",
+        "1 bag: +1",
+        "3 bags from failed nil, counted but not scored: 0",
+        "3 bags reached: penalty: -100",
+    )
+
+
+def test_man_2_man_forum_no_overs_score_nothing_and_count_no_bags():
+    result = play(Rules(overtricks="none"), ([2, 3, 3, 3], [4, 3, 3, 3]))
+    assert side(result).points == 50
+    assert side(result).bags_taken == 0
+    assert side(result).explanation == (
+        "Ann + Cat bid 5, took 7: +50",
+        "2 overtricks: no score and no bag (no overs): 0",
+    )
+
+
+def test_no_overs_leaves_a_failed_nils_tricks_to_the_failed_nil_rule():
+    result = play(Rules(overtricks="none"), (["nil", 3, 3, 3], [1, 3, 4, 5]))
+    assert side(result).points == -100 + 30 + 1
+    assert side(result).bags_taken == 1
+
+
+# A nil bidder's partner must bid exactly (nil_partner_exact) ---------------------------------
+
+
+def test_nil_partner_exact_made_exactly_scores_as_usual():
+    result = play(Rules(nil_partner_exact=True), (["nil", 4, 4, 4], [0, 4, 4, 5]))
+    assert side(result).points == 140
+
+
+def test_nil_partner_exact_over_sets_the_partner_and_fails_the_nil():
+    result = play(Rules(nil_partner_exact=True), (["nil", 4, 4, 4], [0, 4, 5, 4]))
+    assert side(result).points == -140
+    assert side(result).bags_taken == 0
+    assert side(result).made is False
+    assert side(result).explanation == (
+        "Ann's nil fails with the partner's bid, not taken exactly: -100",
+        "Cat bid 4, took 5: set, not exactly the bid beside a nil: -40",
+    )
+    missed = play(
+        Rules(nil_partner_exact=True, set_scoring="missed"), (["nil", 4, 4, 4], [0, 4, 5, 4])
+    )
+    assert side(missed).points == -110
+
+
+def test_nil_partner_exact_a_failed_nils_tricks_never_help_the_partner():
+    rules = Rules(nil_partner_exact=True, failed_nil_tricks="help_partner")
+    result = play(rules, (["nil", 4, 4, 4], [1, 4, 3, 5]))
+    assert side(result).points == -140
+
+
+def test_nil_partner_exact_needs_partnerships():
+    with pytest.raises(
+        RulesError, match=r"^nil_partner_exact: a nil bidder.s partner needs partnerships$"
+    ):
+        Rules(partnerships=False, nil_partner_exact=True)
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "problem"),
+    [
+        ("hand_limit", 0, "hand_limit: must be at least 1, got 0"),
+        ("tie_block_hands", 0, "tie_block_hands: must be at least 1, got 0"),
+        (
+            "tie_rule",
+            "coin",
+            'tie_rule: expected one of null, "play_on", "draw", "fewer_bags", "block", got "coin"',
+        ),
+        ("bag_back", 0, "bag_back: must be at least 1, got 0"),
+    ],
+)
+def test_rules_iii_settings_refuse_bad_values_in_one_line(setting, value, problem):
+    with pytest.raises(RulesError) as refused:
+        Rules(**{setting: value})
+    assert str(refused.value) == problem
+
+
+# The tournament presets -----------------------------------------------------------------------
+
+
+def test_the_8_hand_tournament_game_ends_after_hand_8_and_ties_go_to_fewer_bags():
+    rules = PRESETS["tournament_8"].rules
+    assert (rules.hand_limit, rules.tie_rule) == (8, "fewer_bags")
+    result = play(rules, *[EVEN] * 8)
+    assert (result.ended_after, result.ended_by, result.winner) == (8, "hand_limit", 0)
+    assert PRESETS["tournament_10"].rules.hand_limit == 10
+
+
+def test_the_two_player_race_to_250_settles_a_tie_with_a_block_of_3_hands():
+    rules = PRESETS["race_250"].rules
+    assert (rules.players, rules.target_score, rules.losing_score) == (2, 250, -250)
+    assert (rules.bag_limit, rules.bag_penalty, rules.tie_rule, rules.tie_block_hands) == (
+        5, 50, "block", 3,
+    )  # fmt: skip
+    two = ("Ann", "Ben")
+    # Both set twice, and so both out, at the same score: a block of 3 hands settles it.
+    set_twice = [([7, 9], [6, 7]), ([9, 7], [8, 5])]  # -70 - 90 and -90 - 70
+    tied = play(rules, *set_twice, players=two)
+    assert scores(tied) == [-160, -160]
+    assert tied.tie == (
+        "Ann and Ben shared the top score when a side was set out after hand 2: a tie block, "
+        "hands 3 to 5, decided at its end"
+    )
+    block = [([6, 6], [7, 6])] * 3  # Ann +61 (1 bag), Ben +60, three times
+    assert play(rules, *set_twice, *block[:2], players=two).finished is False
+    result = play(rules, *set_twice, *block, players=two)
+    assert scores(result) == [23, 20]
+    assert (result.ended_after, result.ended_by, result.winner) == (5, "tie_block", 0)

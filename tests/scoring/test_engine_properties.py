@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -52,8 +53,9 @@ def test_bags_stay_below_the_limit(game):
     for hand in replay(table, hands).hands:
         for side in hand.sides:
             assert side.bags >= 0
-            if table.bag_limit is not None:
-                assert side.bags < table.bag_limit
+            cycle = table.bag_limit if table.bag_back is None else table.bag_back
+            if cycle is not None:
+                assert side.bags < cycle
 
 
 @FAST
@@ -87,7 +89,7 @@ def test_bags_counted_on_a_side_match_its_overtricks(game):
     table, hands = game
     for hand in replay(table, hands).hands:
         for side in hand.sides:
-            if side.made:
+            if side.made and table.overtricks == "bags":
                 assert side.bags_taken >= side.tricks_toward - side.contract
             assert side.bags_taken <= side.tricks
 
@@ -169,20 +171,45 @@ def test_a_finished_game_says_why_it_ended_and_who_won(game):
             )
         )
     ]
-    among = [index for index in range(len(scores)) if index not in lost] or range(len(scores))
-    best = max(scores[index] for index in among)
-    # The best side (of those not out by sets) wins; a shared top is a draw.
-    assert list(result.winners) == [index for index in among if scores[index] == best]
+    if table.tie_rule is not None and result.ended_by != "fewer_bags":
+        # After a tie played on, the sides set out earlier stay out: checked by the worked
+        # examples; here the winners are at least among the best scores.
+        best = max(scores[index] for index in result.winners)
+        assert all(scores[index] == best for index in result.winners)
+    else:
+        among = [index for index in range(len(scores)) if index not in lost] or range(len(scores))
+        best = max(scores[index] for index in among)
+        top = [index for index in among if scores[index] == best]
+        if result.ended_by == "fewer_bags":
+            # Of the sides sharing the top score, the one with fewest bags in the game wins.
+            assert len(top) > 1
+            assert len(result.winners) == 1
+            fewest = min(result.sides[index].bags_taken for index in top)
+            assert result.sides[result.winner].bags_taken == fewest
+        else:
+            # The best side (of those not out by sets) wins; a shared top is a draw.
+            assert list(result.winners) == top
+    played = len(result.hands)
     if result.ended_by == "target":
         assert best >= table.target_score
     elif result.ended_by == "floor":
         assert min(scores) <= table.losing_score
     elif result.ended_by in ("sets", "sets_in_a_row"):
         assert lost
+    elif result.ended_by == "hand_limit":
+        assert table.hand_limit is not None
+        assert played >= table.hand_limit
+    elif result.ended_by == "fewer_bags":
+        assert table.tie_rule == "fewer_bags"
+    elif result.ended_by == "tie_block":
+        assert table.tie_rule == "block"
     else:
         assert result.ended_by == "draw"
-        # A shared top ends the game only at the floor or by sets, never at the target.
-        assert lost or (table.losing_score is not None and min(scores) <= table.losing_score)
+        if table.tie_rule is None:
+            # Today's reading: a shared top ends the game only at the floor or by sets.
+            assert lost or (table.losing_score is not None and min(scores) <= table.losing_score)
+        else:
+            assert table.tie_rule == "draw"
 
 
 @FAST
@@ -207,6 +234,8 @@ def test_sets_are_counted_per_side_in_all_and_in_a_row(game):
 @given(games())
 def test_a_game_never_plays_on_past_a_losing_number_of_sets(game):
     table, hands = game
+    if table.tie_rule not in (None, "draw"):
+        return  # a shared top score among the others may play on (worked examples check it)
     result = replay(table, hands)
     for hand in result.hands[:-1] if result.finished else result.hands:
         for side in hand.sides:
@@ -228,7 +257,11 @@ def test_a_hand_that_bids_itself_scores_10_a_trick_and_no_bags(game):
     assert first.to_json()["bids"] is None
     for side in first.sides:
         assert side.bags_taken == 0
-        assert side.points == (10 * side.tricks if side.tricks >= 4 else -40)
+        if side.tricks >= 4:
+            assert side.points == 10 * side.tricks
+        else:
+            short = 4 - side.tricks if table.set_scoring == "missed" else 4
+            assert side.points == -10 * short
         assert side.made is (side.tricks >= 4)
     assert not any(hand.bids_itself for hand in result.hands[1:])
 
@@ -296,3 +329,83 @@ def test_hands_given_as_lists_score_as_tuples_do(game):
     assert outcome(table, as_lists, strict, explain=False) == outcome(
         table, hands, strict, explain=False
     )
+
+
+# How a game ends: once, at the hand limit, the time call or a tie's settling --------------------
+
+
+@FAST
+@given(games())
+def test_a_game_ends_exactly_once(game):
+    table, hands = game
+    result = replay(table, hands)
+    if not result.finished:
+        assert result.ended_after is None
+        assert len(result.hands) + (result.pending is not None) == len(hands)
+        return
+    # It ends with the last hand it scores, and every hand after that is left unscored ...
+    assert result.ended_after == len(result.hands)
+    assert result.unscored_hands == len(hands) - len(result.hands)
+    # ... and the hands before the end, replayed alone, don't end it.
+    if result.ended_after > 1:
+        assert replay(table, hands[: result.ended_after - 1]).finished is False
+    if result.unscored_hands and table.blind_nil_behind is None:
+        # Scored strictly, the first hand after the end is refused.
+        with pytest.raises(HandError) as refused:
+            score_game(table, hands, strict=True)
+        assert refused.value.number == result.ended_after + 1
+
+
+@FAST
+@given(games(hand_limit=4))
+def test_a_hand_limit_game_never_scores_a_hand_past_the_limit_unless_tied(game):
+    table, hands = game
+    result = replay(table, hands)
+    for hand in result.hands[table.hand_limit :]:
+        # A hand past the limit is only played while the top score is shared before it.
+        before = result.hands[hand.number - 2]
+        scores = [side.score for side in before.sides]
+        assert scores.count(max(scores)) > 1 or table.tie_rule == "block"
+    if len(result.hands) >= table.hand_limit and result.pending is None:
+        last = [side.score for side in result.hands[table.hand_limit - 1].sides]
+        if last.count(max(last)) == 1:
+            assert result.finished
+            assert result.ended_after <= table.hand_limit
+
+
+@FAST
+@given(games(hand_limit=3, tie_rule="block"))
+def test_a_tie_block_is_decided_only_at_its_end(game):
+    table, hands = game
+    result = replay(table, hands)
+    if result.ended_by != "tie_block":
+        return
+    # The block started after a shared top at some end, and the game ended a whole number of
+    # blocks after it: never inside one.
+    starts = [
+        hand.number
+        for hand in result.hands[:-1]
+        if [side.score for side in hand.sides].count(max(side.score for side in hand.sides)) > 1
+    ]
+    assert starts
+    assert any((result.ended_after - start) % table.tie_block_hands == 0 for start in starts)
+    scores = [side.score for side in result.sides]
+    assert scores.count(max(scores)) == 1
+
+
+@FAST
+@given(games(), st.data())
+def test_time_called_ends_the_game_once_its_hand_is_played_out(game, data):
+    table, hands = game
+    if not hands:
+        return
+    called = data.draw(st.integers(1, len(hands)))
+    result = score_game(table, hands, strict=False, time_called=called)
+    assert score_game(table, hands, strict=False, time_called=called) == result
+    if result.finished:
+        assert result.ended_after <= max(called, result.ended_after)
+        if result.ended_by == "time_called":
+            assert result.ended_after >= called
+    else:
+        # Still going after the called hand: only a shared top score plays on.
+        assert len(result.hands) < called or result.tie is not None

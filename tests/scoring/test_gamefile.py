@@ -246,3 +246,56 @@ def test_a_game_file_may_leave_out_the_bids_of_a_hand_that_bids_itself():
     assert game.hands[0].bids is None
     assert game.to_dict()["hands"][0]["bids"] is None
     assert score_file(game.to_dict()).sides[0].score == 90
+
+
+# Rules III in the game file ----------------------------------------------------------------
+
+
+def _timed(**extra):
+    return {
+        "format": "spades-game/1",
+        "players": ["Ann", "Ben", "Cat", "Dan"],
+        "hands": [
+            {"bids": [4, 3, 4, 2], "tricks": [4, 3, 4, 2]},
+            {"bids": [3, 3, 3, 3], "tricks": [3, 3, 4, 3]},
+        ],
+        **extra,
+    }
+
+
+def test_time_called_is_read_scored_and_written_back():
+    game = parse_game_file(_timed(time_called=2))
+    assert game.time_called == 2
+    result = game.score()
+    assert (result.ended_by, result.winner) == ("time_called", 0)
+    assert game.to_dict()["time_called"] == 2
+    assert "time_called" not in parse_game_file(_timed()).to_dict()
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"time_called": 0}, "time_called: must be a hand number of at least 1, got 0"),
+        ({"time_called": 3}, "time_called: hand 3 is beyond the last recorded hand (2)"),
+        ({"time_called": "2"}, 'time_called: expected a hand number, got "2"'),
+        ({"rules": {"hand_limit": 0}}, "rules.hand_limit: must be at least 1, got 0"),
+        ({"rules": {"tie_block_hands": 0}}, "rules.tie_block_hands: must be at least 1, got 0"),
+        (
+            {"rules": {"preset": "cutthroat", "nil_partner_exact": True}},
+            "rules.nil_partner_exact: a nil bidder's partner needs partnerships",
+        ),
+        (
+            {"rules": {"hand_limit": 1}},
+            "hand 2: the game already ended after hand 1, its hand limit",
+        ),
+        (
+            {"time_called": 1},
+            "hand 2: the game already ended after hand 1, after the time was called",
+        ),
+    ],
+)
+def test_rules_iii_problems_are_one_line_each(extra, message):
+    with pytest.raises(GameFileError) as refused:
+        parse_game_file(_timed(**extra))
+    assert str(refused.value) == message
+    assert "\n" not in message

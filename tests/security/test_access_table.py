@@ -57,6 +57,7 @@ TABLE = {
     ("post_bids", "post"): (404, 404, 302),
     ("post_tricks", "post"): (404, 404, 302),
     ("undo", "post"): (404, 404, 302),
+    ("call_time", "post"): (404, 404, 302),
     ("rematch", "post"): (404, 404, 302),
     ("edit_hand", "get"): (404, 404, 200),
     ("edit_hand", "post"): (404, 404, 302),
@@ -87,6 +88,7 @@ SCORER_STATUS = {
     ("post_bids", "post"): 302,
     ("post_tricks", "post"): 302,
     ("undo", "post"): 302,
+    ("call_time", "post"): 302,
     ("rematch", "post"): 302,
     ("edit_hand", "get"): 200,
     ("edit_hand", "post"): 302,
@@ -102,6 +104,7 @@ GUEST_SCORER = "guest-scorer"
 WATCH = ("watch", "watch_live")
 TABLE_WATCH = ("table_watch", "table_live")
 PER_GAME = {"game", "game_chart", "post_bids", "post_tricks", "undo", "rematch", "edit_hand"}
+PER_GAME |= {"call_time"}
 PER_GAME |= {"export_game", "export_csv", "rules_card", "compare", "share"}
 PER_GAME |= {"game_note", "hand_note"}
 # A reset link with a made-up account and token: the page that says the link doesn't work.
@@ -114,6 +117,7 @@ def data_for(name, game):
         "post_bids": {"hand": "3", **{f"bid_{s}": "3" for s in range(4)}},
         "post_tricks": {"hand": "2", "side_0": "7", "side_1": "6"},
         "undo": {"version": str(game.version)},
+        "call_time": {"version": str(game.version)},
         "edit_hand": {
             "version": str(game.version),
             **{f"bid_{s}": str(b) for s, b in enumerate(QUIET_HAND["bids"])},
@@ -219,6 +223,7 @@ def test_the_scorer_column_names_every_url():
     assert set(SCORER_STATUS) == set(TABLE)
     # The link opens the scoring pages and nothing else.
     scorers = {"game", "game_chart", "post_bids", "post_tricks", "undo", "rematch", "edit_hand"}
+    scorers |= {"call_time"}
     assert {name for name, _ in SCORING_KEYS} == scorers
 
 

@@ -106,6 +106,16 @@ def test_switching_a_setting_off(owner_client, flipping_game):
     assert response.context["comparison"].other.rules.bag_limit is None
 
 
+def test_a_tie_rule_and_a_hand_limit_from_the_query_string(owner_client, flipping_game):
+    response = get(owner_client, flipping_game, preset="tournament_8", tie_rule="off")
+    other = response.context["comparison"].other.rules
+    assert (other.hand_limit, other.tie_rule) == (8, None)
+    response = get(owner_client, flipping_game, hand_limit="2", tie_rule="draw")
+    other = response.context["comparison"].other
+    assert other.rules.hand_limit == 2
+    assert other.ended_after == 2
+
+
 def test_the_page_is_the_owners_only(client, stranger_client, flipping_game):
     assert get(stranger_client, flipping_game, preset="hoyle").status_code == 404
     client.logout()

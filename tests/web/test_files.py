@@ -250,3 +250,21 @@ def test_a_file_of_games_with_one_bad_game_imports_none(owner_client, make_game,
     message = response.context["form"].errors["file"][0]
     assert message.startswith("Game 2: hand 1: tricks add up to 12")
     assert Game.objects.filter(owner=owner).count() == 1
+
+
+def test_a_time_call_travels_in_the_game_file(owner_client, make_game):
+    game = make_game([QUIET_HAND, {"bids": [4, 3, 3, 3]}])
+    owner_client.post(reverse("call_time", args=[game.pk]), {"version": game.version})
+    exported = owner_client.get(reverse("export_game", args=[game.pk])).content
+    assert json.loads(exported)["time_called"] == 2
+    response = owner_client.post(reverse("import_game"), {"file": upload(exported), "copy": "on"})
+    assert response.status_code == 302
+    copy = Game.objects.exclude(pk=game.pk).get()
+    assert (copy.time_called, copy.finished) == (2, False)
+    # Its tricks end the copy, as they end the original.
+    owner_client.post(
+        reverse("post_tricks", args=[copy.pk]), {"hand": "2", "side_0": "7", "side_1": "6"}
+    )
+    copy.refresh_from_db()
+    assert copy.finished
+    assert copy.replay().ended_by == "time_called"

@@ -65,7 +65,29 @@ OVERRIDES = {
     "boston_needs": ({"rule_boston_needs": "bid"}, "bid", NAMES),
     "boston": ({"rule_boston": "bonus"}, "bonus", NAMES),
     "boston_bonus": ({"rule_boston_bonus": 100}, 100, NAMES),
+    "hand_limit": ({"rule_hand_limit_0": 8}, 8, NAMES),
+    "tie_rule": ({"rule_tie_rule": "block"}, "block", NAMES),
+    "tie_block_hands": ({"rule_tie_block_hands": 2}, 2, NAMES),
+    "set_scoring": ({"rule_set_scoring": "missed"}, "missed", NAMES),
+    "bag_back": ({"rule_bag_back_0": 5}, 5, NAMES),
+    "bag_back_points": ({"rule_bag_back_points": 100}, 100, NAMES),
+    "overtricks": ({"rule_overtricks": "none"}, "none", NAMES),
+    "nil_partner_exact": ({"rule_nil_partner_exact": "true"}, True, NAMES),
 }
+
+
+def test_a_tie_rule_set_by_a_preset_can_be_switched_back_to_todays_reading(owner_client):
+    response = start(owner_client, preset="tournament_8", rule_tie_rule="off")
+    assert response.status_code == 302, response.context["form"].errors
+    game = Game.objects.get()
+    assert (game.rules["hand_limit"], game.rules["tie_rule"]) == (8, None)
+
+
+def test_a_hand_limit_below_1_is_refused_next_to_its_field(owner_client):
+    response = start(owner_client, rule_hand_limit_0=0)
+    assert response.status_code == 422
+    assert "rule_hand_limit" in response.context["form"].errors
+    assert not Game.objects.exists()
 
 
 def test_the_override_table_covers_every_setting():

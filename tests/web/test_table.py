@@ -445,8 +445,8 @@ def test_the_history_shows_each_sides_bid_tricks_points_score_and_bags(owner_cli
     game = make_game([{"bids": [3, "nil", 4, 2], "tricks": [9, 0, None, 4]}])
     page = owner_client.get(game.get_absolute_url())
     body = page.content.decode()
-    assert '<span class="what">bid 7, took 9 · bags: 2</span>' in body
-    assert '<span class="what">Ben nil, Dan 2, took 4 · bags: 2</span>' in body
+    assert "<small>bid 7, took 9 · bags: 2</small>" in body
+    assert "<small>Ben nil, Dan 2, took 4 · bags: 2</small>" in body
     assert "Bids: Ben nil, Dan 2" in body
     assert "Ann + Cat bid 7, took 9: +70" in body  # the engine's explanation, one tap away
     assert "Ben&#x27;s nil made: +100" in body
@@ -668,3 +668,32 @@ def test_without_javascript_the_undone_bids_come_back_too(owner_client, make_gam
     # Once: the next visit shows the step as it stands, blank.
     again = owner_client.get(game.get_absolute_url()).content.decode()
     assert re.findall(r'name="(bid_\d)" value="(\w+)"[^>]* checked', again) == []
+
+
+def test_time_called_from_the_table_page_and_undone(owner_client, make_game):
+    game = make_game([QUIET_HAND, {"bids": [4, 3, 3, 3]}])
+    page = owner_client.get(game.get_absolute_url())
+    assertContains(page, ">Time called</button>")
+    url = reverse("call_time", args=[game.pk])
+    response = owner_client.post(url, {"version": game.version}, headers=HX)
+    assert response.status_code == 200
+    assertContains(response, "Time called during hand 2: the game ends once its tricks are in")
+    assertContains(response, "Undo the time call")
+    assertNotContains(response, ">Time called</button>")
+    game.refresh_from_db()
+    assert game.time_called == 2
+    # A second phone's stale button: nothing changes, and it says so.
+    stale = owner_client.post(url, {"version": game.version - 1}, headers=HX)
+    assert stale.status_code == 409
+    owner_client.post(reverse("undo", args=[game.pk]), {"version": game.version})
+    game.refresh_from_db()
+    assert game.time_called is None
+
+
+def test_time_called_is_for_the_scorer_only(client, make_game, stranger):
+    game = make_game([QUIET_HAND])
+    client.force_login(stranger)
+    response = client.post(reverse("call_time", args=[game.pk]), {"version": game.version})
+    assert response.status_code == 404
+    game.refresh_from_db()
+    assert game.time_called is None

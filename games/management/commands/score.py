@@ -1,7 +1,6 @@
 """`manage.py score FILE`: print the result of a game file, or one line saying what is wrong."""
 
 import json
-import sys
 from typing import Any
 
 from django.core.management.base import CommandError, CommandParser
@@ -17,16 +16,7 @@ class Command(PlayerCommand):
         parser.add_argument("file", help="the game file, or - for standard input")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        path = options["file"]
-        try:
-            if path == "-":
-                data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read()
-            else:
-                with open(path, "rb") as handle:
-                    data = handle.read()
-        except OSError as error:
-            reason = error.strerror or "cannot be read"
-            raise CommandError(f"{path}: {reason}", returncode=2) from None
+        data = self.read_file(options["file"])
         try:
             result = score_file(data)
         except GameFileError as error:

@@ -1,0 +1,466 @@
+"""The `spades-event/1` file: a whole event (its settings, teams, rounds and games) and what it
+comes to: the standings, the next round's pairings, and the winner once it is over.
+
+Each table's game is an ordinary `spades-game/1` game, read and scored by the scoring package;
+a game that has not ended does not count yet (unless a team forfeited it). Every problem is one
+line naming the round and the table.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..scoring import GameFileError, GameResult, Rules, RulesError, parse_game_file
+from ..scoring.rules import describe
+from .pairings import (
+    Pairing,
+    PairingError,
+    elimination,
+    king_of_the_hill,
+    progressive_move,
+    round_robin,
+    swiss,
+)
+from .standings import CRITERIA, Line, MatchPoints, Played, StandingsError, standings
+
+FORMAT = "spades-event/1"
+PAIRINGS = (
+    "round_robin",
+    "swiss",
+    "king_of_the_hill",
+    "single_elimination",
+    "double_elimination",
+    "progressive",
+)
+DEFAULT_RANKING = ("match_points", "point_difference", "points_for")
+MAX_TEAMS = 400
+MAX_ROUNDS = 100
+
+
+class EventFileError(ValueError):
+    """An event file can't be read; the message is one line naming where."""
+
+
+@dataclass(frozen=True)
+class Team:
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of a round: its entrants by index (two teams; four players, seat by seat, at
+    a progressive table) and its game as scored, if it has one yet."""
+
+    number: int
+    entrants: tuple[int, ...]
+    result: GameResult | None
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    tables: tuple[Table, ...]
+    byes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A penalty on a team in one table's game: points off its score there, or a forfeit."""
+
+    round: int
+    table: int
+    team: int
+    points: int
+    forfeit: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class Event:
+    name: str
+    rules: Rules
+    pairing: str
+    planned_rounds: int | None
+    points: MatchPoints
+    ranking: tuple[str, ...]
+    teams: tuple[Team, ...]
+    rounds: tuple[Round, ...]
+    penalties: tuple[Penalty, ...]
+
+    @property
+    def individual(self) -> bool:
+        return self.pairing == "progressive"
+
+
+def _int(value: Any, where: str, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise EventFileError(
+            f"{where}: expected a whole number from {low} to {high}, got {describe(value)}"
+        )
+    return value
+
+
+def _object(value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise EventFileError(f"{where}: expected an object, got {describe(value)}")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise EventFileError(f"{where}: expected a list, got {describe(value)}")
+    return value
+
+
+def _settings(data: dict[str, Any]) -> tuple[str, int | None, MatchPoints, tuple[str, ...]]:
+    settings = _object(data.get("event", {}), "event")
+    pairing = settings.get("pairing", "swiss")
+    if pairing not in PAIRINGS:
+        choices = ", ".join(PAIRINGS)
+        raise EventFileError(f"event.pairing: expected one of {choices}, got {describe(pairing)}")
+    planned = settings.get("rounds")
+    if planned is not None:
+        planned = _int(planned, "event.rounds", 1, MAX_ROUNDS)
+    given = _object(settings.get("points", {}), "event.points")
+    values = {}
+    for outcome in ("win", "draw", "loss", "bye"):
+        if outcome in given:
+            values[outcome] = _int(given[outcome], f"event.points.{outcome}", 0, 1000)
+    unknown = set(given) - {"win", "draw", "loss", "bye"}
+    if unknown:
+        raise EventFileError(f"event.points: unknown outcome {describe(sorted(unknown)[0])}")
+    ranking = settings.get("ranking", list(DEFAULT_RANKING))
+    for criterion in _list(ranking, "event.ranking"):
+        if criterion not in CRITERIA:
+            choices = ", ".join(CRITERIA)
+            raise EventFileError(
+                f"event.ranking: expected criteria from {choices}, got {describe(criterion)}"
+            )
+    if not ranking or len(set(ranking)) != len(ranking):
+        raise EventFileError("event.ranking: name each criterion once, at least one")
+    return pairing, planned, MatchPoints(**values), tuple(ranking)
+
+
+def _teams(data: dict[str, Any], individual: bool) -> tuple[Team, ...]:
+    teams = []
+    for index, item in enumerate(_list(data.get("teams"), "teams")):
+        where = f"team {index}"
+        item = _object(item, where)
+        name = item.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > 80:
+            raise EventFileError(f"{where}: name: expected a name of 1 to 80 characters")
+        players = _list(item.get("players"), f"{where}: players")
+        wanted = 1 if individual else 2
+        if len(players) != wanted or not all(isinstance(p, str) and p.strip() for p in players):
+            raise EventFileError(f"{where}: players: expected {wanted} player names")
+        teams.append(Team(name.strip(), tuple(player.strip() for player in players)))
+    if len(teams) < 2 or len(teams) > MAX_TEAMS:
+        raise EventFileError(f"teams: expected 2 to {MAX_TEAMS} entries, got {len(teams)}")
+    names = [team.name.casefold() for team in teams]
+    if len(set(names)) != len(names):
+        raise EventFileError("teams: two teams share a name")
+    if individual and len(teams) % 4:
+        raise EventFileError("teams: a progressive night seats players four to a table")
+    return tuple(teams)
+
+
+def _seated(teams: tuple[Team, ...], entrants: tuple[int, ...], individual: bool) -> list[str]:
+    """The game's players seat by seat, as the entrants sit: partners opposite each other."""
+    if individual:
+        return [teams[index].players[0] for index in entrants]
+    first, second = (teams[index].players for index in entrants)
+    return [first[0], second[0], first[1], second[1]]
+
+
+def _game(
+    item: Any, where: str, rules_spec: dict[str, Any], players: list[str]
+) -> GameResult | None:
+    if item is None:
+        return None
+    game = dict(_object(item, f"{where}: game"))
+    game.setdefault("rules", rules_spec)
+    game.setdefault("players", players)
+    try:
+        parsed = parse_game_file(game)
+    except GameFileError as error:
+        raise EventFileError(f"{where}: game: {error}") from None
+    if sorted(parsed.players) != sorted(players) or [
+        {parsed.players[s], parsed.players[s + 2]} for s in (0, 1)
+    ] != [{players[s], players[s + 2]} for s in (0, 1)]:
+        raise EventFileError(f"{where}: game: its players are not the table's, seated as paired")
+    return parsed.score()
+
+
+def _rounds(data: dict[str, Any], event: dict[str, Any]) -> tuple[Round, ...]:
+    teams: tuple[Team, ...] = event["teams"]
+    individual = event["individual"]
+    size = 4 if individual else 2
+    rounds = []
+    for number, item in enumerate(_list(data.get("rounds", []), "rounds"), start=1):
+        where = f"round {number}"
+        item = _object(item, where)
+        seen: set[int] = set()
+        tables = []
+        for table_number, table in enumerate(
+            _list(item.get("tables"), f"{where}: tables"), start=1
+        ):
+            at = f"{where}, table {table_number}"
+            table = _object(table, at)
+            entrants = _list(table.get("teams"), f"{at}: teams")
+            if len(entrants) != size:
+                raise EventFileError(f"{at}: teams: expected {size} entries, got {len(entrants)}")
+            for entrant in entrants:
+                _int(entrant, f"{at}: teams", 0, len(teams) - 1)
+                if entrant in seen:
+                    raise EventFileError(f"{at}: team {entrant} already plays in this round")
+                seen.add(entrant)
+            chosen = tuple(entrants)
+            players = _seated(teams, chosen, individual)
+            result = _game(table.get("game"), at, event["rules_spec"], players)
+            tables.append(Table(table_number, chosen, result))
+        byes = _list(item.get("byes", []), f"{where}: byes")
+        for bye in byes:
+            _int(bye, f"{where}: byes", 0, len(teams) - 1)
+            if bye in seen:
+                raise EventFileError(f"{where}: byes: team {bye} both plays and sits out")
+            seen.add(bye)
+        rounds.append(Round(number, tuple(tables), tuple(byes)))
+    return tuple(rounds)
+
+
+def _penalties(data: dict[str, Any], rounds: tuple[Round, ...]) -> tuple[Penalty, ...]:
+    penalties: list[Penalty] = []
+    for index, item in enumerate(_list(data.get("penalties", []), "penalties"), start=1):
+        where = f"penalty {index}"
+        item = _object(item, where)
+        number = _int(item.get("round"), f"{where}: round", 1, max(len(rounds), 1))
+        tables = rounds[number - 1].tables
+        table = _int(item.get("table"), f"{where}: table", 1, max(len(tables), 1))
+        team = item.get("team")
+        if team not in tables[table - 1].entrants:
+            raise EventFileError(
+                f"{where}: round {number}, table {table}: team {describe(team)} doesn't play there"
+            )
+        forfeit = item.get("forfeit", False)
+        if type(forfeit) is not bool:
+            raise EventFileError(f"{where}: forfeit: expected true or false")
+        points = _int(item.get("points", 0), f"{where}: points", 0, 100_000)
+        if not forfeit and not points:
+            raise EventFileError(f"{where}: give the points it costs, or a forfeit")
+        if forfeit and any(
+            other.forfeit and (other.round, other.table) == (number, table) for other in penalties
+        ):
+            raise EventFileError(f"{where}: round {number}, table {table}: one forfeit a game")
+        reason = item.get("reason", "")
+        if not isinstance(reason, str) or len(reason) > 200:
+            raise EventFileError(f"{where}: reason: expected a line of text")
+        penalties.append(Penalty(number, table, team, points, forfeit, reason.strip()))
+    return tuple(penalties)
+
+
+def parse_event_file(data: Any) -> Event:
+    """Read an event from a dict, JSON text or bytes; raises EventFileError with one line."""
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            data = bytes(data).decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise EventFileError("the file is not UTF-8 text") from None
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except json.JSONDecodeError as error:
+            raise EventFileError(
+                f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+            ) from None
+        except (ValueError, RecursionError):
+            raise EventFileError("not valid JSON: a number too long or nesting too deep") from None
+    data = _object(data, "the event")
+    if data.get("format", FORMAT) != FORMAT:
+        raise EventFileError(f'format: expected "{FORMAT}", got {describe(data["format"])}')
+    name = data.get("name", "")
+    if not isinstance(name, str) or len(name) > 200:
+        raise EventFileError("name: expected one line of at most 200 characters")
+    rules_spec = _object(data.get("rules", {}), "rules")
+    try:
+        rules = Rules.from_dict(rules_spec)
+    except RulesError as error:
+        where = f"rules.{error.setting}" if error.setting else "rules"
+        raise EventFileError(f"{where}: {error.problem}") from None
+    pairing, planned, points, ranking = _settings(data)
+    individual = pairing == "progressive"
+    if rules.players != 4 or rules.partnerships is not True:
+        raise EventFileError("rules: an event's tables play four players in partnerships")
+    teams = _teams(data, individual)
+    context = {"teams": teams, "individual": individual, "rules_spec": rules_spec}
+    rounds = _rounds(data, context)
+    penalties = _penalties(data, rounds)
+    return Event(name.strip(), rules, pairing, planned, points, ranking, teams, rounds, penalties)
+
+
+# What the event comes to ---------------------------------------------------------------------
+
+
+def _played(event: Event) -> list[Played]:
+    """Every counted game, as the standings take it: entrants by name."""
+    names = [team.name for team in event.teams]
+    penalties: dict[tuple[int, int], list[Penalty]] = {}
+    for penalty in event.penalties:
+        penalties.setdefault((penalty.round, penalty.table), []).append(penalty)
+    played = []
+    for round_ in event.rounds:
+        for bye in round_.byes:
+            played.append(Played(round_.number, ((names[bye],),)))
+        for table in round_.tables:
+            here = penalties.get((round_.number, table.number), [])
+            forfeits = {penalty.team for penalty in here if penalty.forfeit}
+            result = table.result
+            if result is None and not forfeits:
+                continue
+            if result is not None and not result.finished and not forfeits:
+                continue
+            # Entrants by side: partners sit opposite (seats 1 and 3, seats 2 and 4).
+            sides: list[tuple[int, ...]]
+            if event.individual:
+                sides = [
+                    (table.entrants[0], table.entrants[2]),
+                    (table.entrants[1], table.entrants[3]),
+                ]
+            else:
+                sides = [(table.entrants[0],), (table.entrants[1],)]
+            scores = [0, 0] if result is None else [side.score for side in result.sides]
+            bags = [0, 0] if result is None else [side.bags_taken for side in result.sides]
+            for penalty in here:
+                side = next(i for i, members in enumerate(sides) if penalty.team in members)
+                scores[side] -= penalty.points
+            forfeited = [i for i, members in enumerate(sides) if forfeits.intersection(members)]
+            if forfeited:
+                winners: tuple[int, ...] = (1 - forfeited[0],)
+            elif any(penalty.points for penalty in here):
+                if scores[0] == scores[1]:
+                    winners = (0, 1)
+                else:
+                    winners = (0,) if scores[0] > scores[1] else (1,)
+            else:
+                assert result is not None
+                winners = result.winners
+            named = tuple(tuple(names[i] for i in members) for members in sides)
+            played.append(
+                Played(round_.number, named, tuple(scores), tuple(bags), winners, table.number)
+            )
+    return played
+
+
+def _complete(round_: Round, event: Event) -> bool:
+    """Whether every table of the round has a result that counts (its game over, or forfeited)."""
+    forfeited = {(p.round, p.table) for p in event.penalties if p.forfeit}
+    return all(
+        (round_.number, table.number) in forfeited
+        or (table.result is not None and table.result.finished)
+        for table in round_.tables
+    )
+
+
+def _rounds_planned(event: Event, count: int) -> int:
+    if event.planned_rounds is not None:
+        return event.planned_rounds
+    if event.pairing == "round_robin":
+        return count - 1 if count % 2 == 0 else count
+    if event.pairing == "progressive":
+        return count // 4
+    return max(1, (count - 1).bit_length())  # Swiss and winners play winners: log2 of the field
+
+
+def _next(event: Event, lines: list[Line], played: list[Played]) -> Pairing | None:
+    """The next round's pairing, or None once the event is over."""
+    names = [team.name for team in event.teams]
+    done = len(event.rounds)
+    if event.pairing in ("single_elimination", "double_elimination"):
+        losses: dict[str, int] = {}
+        for game in played:
+            if len(game.winners) == 1:
+                for name in game.sides[1 - game.winners[0]]:
+                    losses[name] = losses.get(name, 0) + 1
+        lives = 1 if event.pairing == "single_elimination" else 2
+        return elimination(names, losses, lives)
+    if done >= _rounds_planned(event, len(names)):
+        return None
+    if event.pairing == "round_robin":
+        return round_robin(names)[done % (len(names) - 1 + len(names) % 2)]
+    if event.pairing == "progressive":
+        seats: list[tuple[str, ...]]
+        if not event.rounds:
+            seats = [tuple(names[i : i + 4]) for i in range(0, len(names), 4)]
+        else:
+            last = event.rounds[-1].tables
+            seats = list(progressive_move([tuple(names[i] for i in t.entrants) for t in last]))
+        return Pairing(tuple(seats))
+    ranked = [line.team for line in lines]
+    if event.pairing == "king_of_the_hill":
+        return king_of_the_hill(ranked)
+    met = {
+        frozenset(names[i] for i in table.entrants)
+        for round_ in event.rounds
+        for table in round_.tables
+    }
+    had_bye = {names[i] for round_ in event.rounds for i in round_.byes}
+    return swiss(ranked, met, had_bye)
+
+
+def summarize(event: Event) -> dict[str, Any]:
+    """The standings, the next round (None while a game of this one goes on, and once the
+    event is over), whether it is over and its winner, as `manage.py event` prints them."""
+    names = [team.name for team in event.teams]
+    index = {name: position for position, name in enumerate(names)}
+    played = _played(event)
+    try:
+        lines = standings(names, played, event.points, event.ranking)
+        pairing = _next(event, lines, played)
+    except (StandingsError, PairingError) as error:
+        raise EventFileError(str(error)) from None
+    waiting = bool(event.rounds) and not _complete(event.rounds[-1], event)
+    finished = pairing is None and not waiting
+    if finished and event.pairing in ("single_elimination", "double_elimination"):
+        lives = 1 if event.pairing == "single_elimination" else 2
+        losses = {line.team: line.losses for line in lines}
+        alive = [name for name in names if losses[name] < lives]
+        winner = index[alive[0]] if len(alive) == 1 else None
+    elif finished:
+        top = [line for line in lines if line.rank == 1]
+        winner = index[top[0].team] if len(top) == 1 else None
+    else:
+        winner = None
+    next_round = None
+    if pairing is not None and not waiting:
+        next_round = {
+            "tables": [
+                {"table": number, "teams": [index[name] for name in game]}
+                for number, game in enumerate(pairing.games, start=1)
+            ],
+            "byes": [index[name] for name in pairing.byes],
+        }
+    return {
+        "standings": [
+            {
+                "team": index[line.team],
+                "name": line.team,
+                "rank": line.rank,
+                "match_points": line.match_points,
+                "wins": line.wins,
+                "draws": line.draws,
+                "losses": line.losses,
+                "byes": line.byes,
+                "point_difference": line.point_difference,
+                "points_for": line.points_for,
+                "bags": line.bags,
+                "buchholz": line.buchholz,
+                "games": list(line.games),
+            }
+            for line in lines
+        ],
+        "next_round": next_round,
+        "finished": finished,
+        "winner": winner,
+    }

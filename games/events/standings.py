@@ -1,0 +1,256 @@
+"""How the teams of an event stand: worked out again from its games' results every time.
+
+A team's line counts its match points (a win, a draw, a loss and a bye worth what the event
+says), games, points and bags, and explains itself game by game. The order is the event's list
+of criteria, each one deciding only among the teams the ones before it left level; teams still
+level after the last share their rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+# Every criterion an event may rank by, in the words the standings page uses.
+CRITERIA: dict[str, str] = {
+    "match_points": "match points",
+    "wins": "wins",
+    "point_difference": "point difference",
+    "points_for": "points for",
+    "fewest_bags": "fewest bags",
+    "head_to_head": "head to head",
+    "buchholz": "Buchholz (the opponents' match points)",
+}
+
+
+class StandingsError(ValueError):
+    """The results can't be ranked as given; the message says why in one line."""
+
+
+@dataclass(frozen=True)
+class MatchPoints:
+    """What each outcome of a game is worth in the standings (2/1/0, or 6/3/1, ...)."""
+
+    win: int = 2
+    draw: int = 1
+    loss: int = 0
+    bye: int = 2
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game of the event as it ended: its sides (a team alone, or the two partners of a
+    progressive table's side; a bye is one side of one), their final scores and the bags each
+    took, and the winning sides by index (both for a draw, none for a bye)."""
+
+    round: int
+    sides: tuple[tuple[str, ...], ...]
+    scores: tuple[int, ...] = ()
+    bags: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    table: int | None = None
+
+    @property
+    def bye(self) -> bool:
+        return len(self.sides) == 1
+
+    def side_of(self, entrant: str) -> int:
+        return next(index for index, side in enumerate(self.sides) if entrant in side)
+
+    def entrants(self) -> list[str]:
+        return [entrant for side in self.sides for entrant in side]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One team's line of the standings, with the games it is made of, in words."""
+
+    team: str
+    rank: int
+    shared: bool  # another team has the same rank: level on every criterion
+    match_points: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+    points_for: int
+    points_against: int
+    bags: int
+    buchholz: int
+    games: tuple[str, ...]
+
+    @property
+    def point_difference(self) -> int:
+        return self.points_for - self.points_against
+
+    @property
+    def played(self) -> int:
+        return self.wins + self.draws + self.losses
+
+
+@dataclass
+class _Tally:
+    match_points: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    byes: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    bags: int = 0
+
+
+def _check(teams: Sequence[str], played: Sequence[Played], criteria: Sequence[str]) -> None:
+    known = set(teams)
+    if len(known) != len(teams):
+        raise StandingsError("a team is entered twice")
+    for criterion in criteria:
+        if criterion not in CRITERIA:
+            choices = ", ".join(CRITERIA)
+            raise StandingsError(f"unknown criterion {criterion!r}; choose from {choices}")
+    for game in played:
+        where = f"round {game.round}"
+        entrants = game.entrants()
+        for team in entrants:
+            if team not in known:
+                raise StandingsError(f"{where}: {team!r} is not a team of the event")
+        if len(set(entrants)) != len(entrants):
+            raise StandingsError(f"{where}: a team plays on both sides of a game")
+        if game.bye:
+            if len(entrants) != 1:
+                raise StandingsError(f"{where}: a bye is for one team")
+            continue
+        if len(game.sides) != 2 or not all(game.sides):
+            raise StandingsError(f"{where}: a game is between two sides")
+        if len(game.scores) != 2 or len(game.bags) != 2:
+            raise StandingsError(f"{where}: a game needs both sides' scores and bags")
+        if not game.winners or any(side not in (0, 1) for side in game.winners):
+            raise StandingsError(f"{where}: the winners must be sides of the game")
+
+
+def _words(game: Played, team: str, gained: int) -> str:
+    where = f"Round {game.round}" + (f", table {game.table}" if game.table is not None else "")
+    if game.bye:
+        return f"{where}: a bye (+{gained})"
+    index = game.side_of(team)
+    partners = [entrant for entrant in game.sides[index] if entrant != team]
+    others = " and ".join(game.sides[1 - index])
+    score = f"{game.scores[index]}-{game.scores[1 - index]}"
+    if len(game.winners) == 2:
+        how = f"drew with {others}"
+    elif game.winners[0] == index:
+        how = f"beat {others}"
+    else:
+        how = f"lost to {others}"
+    if partners:
+        how = f"with {' and '.join(partners)}, {how}"
+    return f"{where}: {how} {score} (+{gained})"
+
+
+def standings(
+    teams: Sequence[str],
+    played: Iterable[Played],
+    points: MatchPoints | None = None,
+    criteria: Sequence[str] = ("match_points", "point_difference"),
+) -> list[Line]:
+    """Every team's line, best first, ranked by `criteria` in order."""
+    points = points or MatchPoints()
+    games = sorted(played, key=lambda game: (game.round, game.table or 0))
+    _check(teams, games, criteria)
+    tally = {team: _Tally() for team in teams}
+    words: dict[str, list[str]] = {team: [] for team in teams}
+    opponents: dict[str, list[str]] = {team: [] for team in teams}
+    for game in games:
+        if game.bye:
+            (team,) = game.sides[0]
+            tally[team].byes += 1
+            tally[team].match_points += points.bye
+            words[team].append(_words(game, team, points.bye))
+            continue
+        for index, side in enumerate(game.sides):
+            if len(game.winners) == 2:
+                gained = points.draw
+            elif game.winners[0] == index:
+                gained = points.win
+            else:
+                gained = points.loss
+            for team in side:
+                mine = tally[team]
+                opponents[team].extend(game.sides[1 - index])
+                mine.points_for += game.scores[index]
+                mine.points_against += game.scores[1 - index]
+                mine.bags += game.bags[index]
+                if len(game.winners) == 2:
+                    mine.draws += 1
+                elif game.winners[0] == index:
+                    mine.wins += 1
+                else:
+                    mine.losses += 1
+                mine.match_points += gained
+                words[team].append(_words(game, team, gained))
+    buchholz = {team: sum(tally[other].match_points for other in opponents[team]) for team in teams}
+
+    def value(team: str, criterion: str, level: frozenset[str]) -> int:
+        mine = tally[team]
+        if criterion == "head_to_head":
+            # Match points in the games between the teams still level with it.
+            won = 0
+            for game in games:
+                if game.bye or team not in game.entrants():
+                    continue
+                index = game.side_of(team)
+                if not level.intersection(game.sides[1 - index]):
+                    continue
+                if len(game.winners) == 2:
+                    won += points.draw
+                elif game.winners[0] == index:
+                    won += points.win
+                else:
+                    won += points.loss
+            return won
+        if criterion == "buchholz":
+            return buchholz[team]
+        if criterion == "point_difference":
+            return mine.points_for - mine.points_against
+        if criterion == "fewest_bags":
+            return -mine.bags
+        figure: int = getattr(mine, criterion)
+        return figure
+
+    groups: list[list[str]] = [sorted(teams)]
+    for criterion in criteria:
+        refined: list[list[str]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            level = frozenset(group)
+            values = {team: value(team, criterion, level) for team in group}
+            for shown in sorted(set(values.values()), reverse=True):
+                refined.append([team for team in group if values[team] == shown])
+        groups = refined
+
+    lines = []
+    rank = 1
+    for group in groups:
+        for team in group:
+            mine = tally[team]
+            lines.append(
+                Line(
+                    team=team,
+                    rank=rank,
+                    shared=len(group) > 1,
+                    match_points=mine.match_points,
+                    wins=mine.wins,
+                    draws=mine.draws,
+                    losses=mine.losses,
+                    byes=mine.byes,
+                    points_for=mine.points_for,
+                    points_against=mine.points_against,
+                    bags=mine.bags,
+                    buchholz=buchholz[team],
+                    games=tuple(words[team]),
+                )
+            )
+        rank += len(group)
+    return lines

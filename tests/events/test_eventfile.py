@@ -1,0 +1,222 @@
+"""The spades-event/1 file: an 8-team Swiss event from its first round to its winner, the other
+formats, penalties, and one line for each problem."""
+
+import json
+
+import pytest
+
+from games.events import EventFileError, parse_event_file, summarize
+
+TEAMS = [
+    {"name": name, "players": [f"{name} One", f"{name} Two"]}
+    for name in ("Aces", "Books", "Clubs", "Deuces", "Eights", "Fours", "Jacks", "Kings")
+]
+# One hand of a 1-hand game: the first team (seats 1 and 3) bids 7 and takes `took` of 13.
+RULES = {"preset": "standard", "hand_limit": 1}
+
+
+def hand(took):
+    first = [took - took // 2, None, took // 2, None]
+    return {"bids": [4, 3, 3, 3], "tricks": [first[0], 13 - took, first[2], 0]}
+
+
+def played(took):
+    """A one-hand game: the first team bids 7 and takes `took`, the second bids 6 and takes the
+    rest (8 taken: 71 against -60)."""
+    return {"hands": [hand(took)]}
+
+
+def event(played_rounds=(), pairing="swiss", teams=TEAMS, **settings):
+    return {
+        "format": "spades-event/1",
+        "name": "Friday club night",
+        "rules": RULES,
+        "event": {"pairing": pairing, **settings},
+        "teams": teams,
+        "rounds": list(played_rounds),
+    }
+
+
+def table(first, second, took=8):
+    return {"teams": [first, second], "game": played(took)}
+
+
+def test_an_8_team_swiss_event_of_3_rounds_from_first_pairing_to_winner():
+    start = summarize(parse_event_file(event()))
+    assert start["finished"] is False
+    assert start["next_round"] == {
+        "tables": [
+            {"table": 1, "teams": [0, 1]},
+            {"table": 2, "teams": [2, 3]},
+            {"table": 3, "teams": [4, 5]},
+            {"table": 4, "teams": [6, 7]},
+        ],
+        "byes": [],
+    }
+    one = {"tables": [table(0, 1), table(2, 3), table(4, 5), table(6, 7)]}
+    after_one = summarize(parse_event_file(event([one])))
+    # Winners meet winners, no rematch: the first team of each table won.
+    assert after_one["next_round"]["tables"][0]["teams"] == [0, 2]
+    two = {"tables": [table(*t["teams"]) for t in after_one["next_round"]["tables"]]}
+    after_two = summarize(parse_event_file(event([one, two])))
+    three = {"tables": [table(*t["teams"]) for t in after_two["next_round"]["tables"]]}
+    final = summarize(parse_event_file(event([one, two, three])))
+    assert final["finished"] is True
+    assert final["next_round"] is None
+    assert final["winner"] == 0
+    top = final["standings"][0]
+    assert (top["team"], top["rank"], top["wins"], top["match_points"]) == (0, 1, 3, 6)
+    # Every team met three different teams.
+    met = [frozenset(t["teams"]) for r in (one, two, three) for t in r["tables"]]
+    assert len(set(met)) == 12
+
+
+def test_a_round_still_in_play_gives_no_next_round_and_its_games_dont_count_yet():
+    unfinished = {"teams": [0, 1], "game": {"hands": [{"bids": [4, 3, 3, 3]}]}}
+    summary = summarize(
+        parse_event_file(event([{"tables": [unfinished, table(2, 3)]}], teams=TEAMS[:4]))
+    )
+    assert summary["next_round"] is None
+    assert summary["finished"] is False
+    lines = {line["team"]: line for line in summary["standings"]}
+    assert lines[0]["wins"] + lines[0]["losses"] == 0
+    assert lines[2]["wins"] == 1
+
+
+def test_counted_figures_follow_the_file_definitions():
+    summary = summarize(
+        parse_event_file(event([{"tables": [table(0, 1, took=9)]}], teams=TEAMS[:2]))
+    )
+    first, second = sorted(summary["standings"], key=lambda line: line["team"])
+    # Aces bid 7, took 9: 72 (2 bags); Books bid 6, took 4: -60.
+    assert (first["points_for"], first["point_difference"], first["bags"]) == (72, 132, 2)
+    assert (second["points_for"], second["point_difference"], second["bags"]) == (-60, -132, 0)
+    assert first["games"] == ["Round 1, table 1: beat Books 72--60 (+2)"]
+
+
+def test_a_bye_counts_only_its_match_points():
+    teams = TEAMS[:3]
+    summary = summarize(
+        parse_event_file(event([{"tables": [table(0, 1)], "byes": [2]}], teams=teams))
+    )
+    bye = next(line for line in summary["standings"] if line["team"] == 2)
+    assert (bye["byes"], bye["match_points"], bye["points_for"]) == (1, 2, 0)
+    # The next bye goes to the lowest-ranked team that hasn't had one.
+    assert summary["next_round"]["byes"] == [1]
+
+
+def test_round_robin_plays_every_pair_and_then_ends():
+    teams = TEAMS[:4]
+    rounds = []
+    for _ in range(3):
+        summary = summarize(parse_event_file(event(rounds, pairing="round_robin", teams=teams)))
+        rounds.append({"tables": [table(*t["teams"]) for t in summary["next_round"]["tables"]]})
+    summary = summarize(parse_event_file(event(rounds, pairing="round_robin", teams=teams)))
+    assert summary["finished"] is True
+    assert sorted(line["wins"] + line["losses"] for line in summary["standings"]) == [3, 3, 3, 3]
+
+
+def test_single_elimination_ends_with_one_winner():
+    teams = TEAMS[:4]
+    rounds = []
+    while True:
+        summary = summarize(
+            parse_event_file(event(rounds, pairing="single_elimination", teams=teams))
+        )
+        if summary["finished"]:
+            break
+        rounds.append({"tables": [table(*t["teams"]) for t in summary["next_round"]["tables"]]})
+    assert len(rounds) == 2
+    assert summary["winner"] == 0
+
+
+def test_a_forfeit_loses_the_game_even_unplayed_and_points_penalties_can_change_the_result():
+    teams = TEAMS[:2]
+    data = event([{"tables": [{"teams": [0, 1], "game": None}]}], teams=teams)
+    data["penalties"] = [{"round": 1, "table": 1, "team": 0, "forfeit": True, "reason": "no show"}]
+    lines = {line["team"]: line for line in summarize(parse_event_file(data))["standings"]}
+    assert (lines[0]["losses"], lines[1]["wins"]) == (1, 1)
+    data = event([{"tables": [table(0, 1, took=8)]}], teams=teams)  # Aces 71, Books -60
+    data["penalties"] = [{"round": 1, "table": 1, "team": 0, "points": 140, "reason": "renege"}]
+    lines = {line["team"]: line for line in summarize(parse_event_file(data))["standings"]}
+    assert (lines[0]["points_for"], lines[0]["losses"], lines[1]["wins"]) == (-69, 1, 1)
+
+
+def test_a_progressive_night_moves_its_players_and_counts_each_ones_side():
+    players = [
+        {"name": n, "players": [n]}
+        for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+    ]
+    start = summarize(parse_event_file(event(pairing="progressive", teams=players)))
+    assert start["next_round"]["tables"] == [
+        {"table": 1, "teams": [0, 1, 2, 3]},
+        {"table": 2, "teams": [4, 5, 6, 7]},
+    ]
+    round_one = {"tables": [
+        {"teams": [0, 1, 2, 3], "game": played(8)},
+        {"teams": [4, 5, 6, 7], "game": played(8)},
+    ]}  # fmt: skip
+    summary = summarize(parse_event_file(event([round_one], pairing="progressive", teams=players)))
+    # Seat 1 stays; with two tables seat 3 and seat 2 swap tables and seat 4 stays.
+    assert summary["next_round"]["tables"][0]["teams"] == [0, 5, 6, 3]
+    cat = next(line for line in summary["standings"] if line["name"] == "Cat")
+    assert (cat["wins"], cat["points_for"]) == (1, 71)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d.update(format="spades-game/1"),
+            'format: expected "spades-event/1", got "spades-game/1"',
+        ),
+        (
+            lambda d: d["event"].update(pairing="ladder"),
+            "event.pairing: expected one of round_robin",
+        ),
+        (lambda d: d["event"].update(ranking=["luck"]), "event.ranking: expected criteria from"),
+        (lambda d: d.update(teams=TEAMS[:1]), "teams: expected 2 to 400 entries, got 1"),
+        (
+            lambda d: d["rounds"].append({"tables": [table(0, 9)]}),
+            "round 1, table 1: teams: expected a whole number from 0 to 7, got 9",
+        ),
+        (
+            lambda d: d["rounds"].append({"tables": [table(0, 1), table(1, 2)]}),
+            "round 1, table 2: team 1 already plays in this round",
+        ),
+        (
+            lambda d: d["rounds"].append(
+                {
+                    "tables": [
+                        {
+                            "teams": [0, 1],
+                            "game": {"hands": [{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 2]}]},
+                        }
+                    ]
+                }
+            ),
+            "round 1, table 1: game: hand 1: ",
+        ),
+        (
+            lambda d: d["rounds"].append(
+                {
+                    "tables": [
+                        {"teams": [0, 1], "game": {"players": ["A", "B", "C", "D"], "hands": []}}
+                    ]
+                }
+            ),
+            "round 1, table 1: game: its players are not the table's",
+        ),
+        (
+            lambda d: d.update(rules={"preset": "cutthroat"}),
+            "rules: an event's tables play four players in partnerships",
+        ),
+    ],
+)
+def test_a_bad_file_is_one_line_naming_where(change, message):
+    data = event()
+    change(data)
+    with pytest.raises(EventFileError) as refused:
+        summarize(parse_event_file(json.dumps(data)))
+    assert str(refused.value).startswith(message)
+    assert "\n" not in str(refused.value)

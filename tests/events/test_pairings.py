@@ -1,0 +1,171 @@
+"""Pairings of a club event's rounds: each format as the rule sheets describe it."""
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from games.events import (
+    PairingError,
+    elimination,
+    king_of_the_hill,
+    progressive_move,
+    round_robin,
+    swiss,
+)
+
+TEAMS = [f"Team {letter}" for letter in "ABCDEFGH"]
+
+
+@pytest.mark.parametrize("count", [2, 3, 4, 5, 8, 11])
+def test_round_robin_meets_every_other_team_once_with_one_bye_each_when_odd(count):
+    teams = TEAMS[:count] if count <= 8 else [f"T{n}" for n in range(count)]
+    rounds = round_robin(teams)
+    met = [frozenset(game) for pairing in rounds for game in pairing.games]
+    assert sorted(met, key=sorted) == sorted(
+        (frozenset(pair) for pair in itertools.combinations(teams, 2)), key=sorted
+    )
+    for pairing in rounds:
+        assert sorted(pairing.teams()) == sorted(teams)  # everyone plays or sits out, once
+    byes = [team for pairing in rounds for team in pairing.byes]
+    assert sorted(byes) == (sorted(teams) if count % 2 else [])
+
+
+def test_swiss_pairs_by_standing_and_avoids_a_rematch():
+    ranked = TEAMS[:4]
+    first = swiss(ranked)
+    assert first.games == (("Team A", "Team B"), ("Team C", "Team D"))
+    met = {frozenset(game) for game in first.games}
+    second = swiss(ranked, met)
+    assert second.games == (("Team A", "Team C"), ("Team B", "Team D"))
+
+
+def test_swiss_looks_further_down_when_the_obvious_pairing_leaves_a_rematch():
+    # A-B met and C-D met: A-C then B-D is the only way without a rematch.
+    ranked = ["A", "B", "C", "D"]
+    met = {frozenset("AB"), frozenset("CD"), frozenset("AD")}
+    assert swiss(ranked, met).games == (("A", "C"), ("B", "D"))
+
+
+def test_swiss_accepts_a_rematch_only_when_none_can_be_avoided():
+    ranked = ["A", "B", "C", "D"]
+    met = {frozenset(pair) for pair in itertools.combinations(ranked, 2)}
+    assert swiss(ranked, met).games == (("A", "B"), ("C", "D"))
+
+
+def test_swiss_gives_the_bye_to_the_lowest_ranked_team_without_one():
+    ranked = ["A", "B", "C", "D", "E"]
+    assert swiss(ranked).byes == ("E",)
+    assert swiss(ranked, had_bye={"E"}).byes == ("D",)
+    assert swiss(ranked, had_bye=set(ranked)).byes == ("E",)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(2, 8), st.data())
+def test_swiss_finds_a_round_without_rematches_whenever_one_exists(count, data):
+    teams = [f"T{n}" for n in range(count)]
+    pairs = [frozenset(pair) for pair in itertools.combinations(teams, 2)]
+    met = set(data.draw(st.lists(st.sampled_from(pairs), unique=True)))
+    pairing = swiss(teams, met)
+    left = [team for team in teams if team not in pairing.byes]
+
+    def possible(rest):
+        if not rest:
+            return True
+        return any(
+            frozenset((rest[0], other)) not in met and possible([t for t in rest[1:] if t != other])
+            for other in rest[1:]
+        )
+
+    rematches = [game for game in pairing.games if frozenset(game) in met]
+    assert sorted(pairing.teams()) == sorted(teams)
+    if possible(left):
+        assert rematches == []
+
+
+def test_king_of_the_hill_pairs_neighbours_in_the_standings():
+    assert king_of_the_hill(["A", "B", "C", "D", "E"]).games == (("A", "B"), ("C", "D"))
+    assert king_of_the_hill(["A", "B", "C", "D", "E"]).byes == ("E",)
+
+
+def test_progressive_seat_1_stays_3_moves_down_2_up_one_and_4_up_two():
+    tables = [
+        ("A1", "A2", "A3", "A4"),
+        ("B1", "B2", "B3", "B4"),
+        ("C1", "C2", "C3", "C4"),
+        ("D1", "D2", "D3", "D4"),
+    ]
+    moved = progressive_move(tables)
+    # Table 2 keeps B1; A3 comes down from table 1; C2 up from table 3; D4 up from table 4.
+    assert moved[1] == ("B1", "C2", "A3", "D4")
+    # The moves wrap round the room: table 1's seat 2 comes up from table 2.
+    assert moved[0] == ("A1", "B2", "D3", "C4")
+    assert sorted(p for table in moved for p in table) == sorted(p for t in tables for p in t)
+
+
+@pytest.mark.parametrize(
+    ("call", "problem"),
+    [
+        (lambda: round_robin(["A"]), "an event needs at least two teams"),
+        (lambda: swiss(["A", "A"]), "a team is entered twice"),
+        (lambda: progressive_move([("A", "B", "C")]), "four players at every table"),
+        (lambda: progressive_move([("A", "B", "C", "D"), ("A", "F", "G", "H")]), "seated twice"),
+    ],
+)
+def test_impossible_pairings_are_refused_in_one_line(call, problem):
+    with pytest.raises(PairingError, match=problem):
+        call()
+
+
+def play_out(seeds, lives, beats):
+    """Run an elimination to its end, `beats(a, b)` saying who wins each game."""
+    losses = {}
+    rounds = 0
+    while (pairing := elimination(seeds, losses, lives)) is not None:
+        rounds += 1
+        assert rounds < 4 * len(seeds), "an elimination must end"
+        assert sorted(pairing.teams()) == sorted(
+            team for team in seeds if losses.get(team, 0) < lives
+        )
+        for first, second in pairing.games:
+            loser = second if beats(first, second) else first
+            losses[loser] = losses.get(loser, 0) + 1
+    return [team for team in seeds if losses.get(team, 0) < lives], losses
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(2, 16), st.sampled_from([1, 2]), st.randoms(use_true_random=False))
+def test_an_elimination_advances_winners_and_ends_with_one_winner(count, lives, chance):
+    seeds = [f"T{n}" for n in range(count)]
+    (winner,), losses = play_out(seeds, lives, lambda a, b: chance.random() < 0.5)
+    # Everyone else is out after `lives` losses; the winner lost fewer.
+    assert all(losses[team] == lives for team in seeds if team != winner)
+    assert losses.get(winner, 0) < lives
+
+
+def test_single_elimination_gives_the_top_seeds_the_byes():
+    first = elimination(["A", "B", "C", "D", "E"], {}, 1)
+    assert first.games == (("B", "E"), ("C", "D"))
+    assert first.byes == ("A",)
+
+
+def test_double_elimination_plays_the_final_again_when_the_once_beaten_team_wins_it():
+    # A is unbeaten, B has lost once: the final. B wins it, so both have lost once: the reset.
+    final = elimination(["A", "B", "C"], {"C": 2, "B": 1}, 2)
+    assert final.games == (("A", "B"),)
+    reset = elimination(["A", "B", "C"], {"C": 2, "B": 1, "A": 1}, 2)
+    assert reset.games == (("A", "B"),)
+    assert elimination(["A", "B", "C"], {"C": 2, "B": 2, "A": 1}, 2) is None
+
+
+def test_a_seeded_single_elimination_of_8_goes_by_the_seeds():
+    seeds = [f"S{n}" for n in range(1, 9)]
+    winners, _ = play_out(seeds, 1, lambda a, b: int(a[1:]) < int(b[1:]))
+    assert winners == ["S1"]
+    assert elimination(seeds, {}, 1).games == (
+        ("S1", "S8"),
+        ("S2", "S7"),
+        ("S3", "S6"),
+        ("S4", "S5"),
+    )
