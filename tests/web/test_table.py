@@ -67,9 +67,23 @@ def test_htmx_tricks_add_the_new_history_row_alone(owner_client, make_game):
     assert body.count('class="hand-item"') == 1
     assert 'id="hand-3"' not in body
     assert "Hand 5: bids" in body
-    assert '<p id="no-hands" class="muted" hx-swap-oob="true" hidden>' in body
+    # The history had rows already: "No hands played yet" stays as it was, unsent.
+    assert 'id="no-hands"' not in body
     # The chart is asked for again by the page, not sent with every step.
     assert response.headers["HX-Trigger"] == "hand-scored"
+
+
+def test_htmx_hides_no_hands_yet_with_the_first_row_and_shows_it_after_the_last(
+    owner_client, make_game
+):
+    game = make_game([{"bids": [3, 3, 4, 2]}])
+    data = {"hand": "1", "side_0": "7", "side_1": "6"}
+    body = owner_client.post(tricks_url(game), data, headers=HX).content.decode()
+    assert '<p id="no-hands" class="muted" hx-swap-oob="true" hidden>' in body
+    game.refresh_from_db()
+    undo = {"version": str(game.version)}
+    body = owner_client.post(reverse("undo", args=[game.pk]), undo, headers=HX).content.decode()
+    assert '<p id="no-hands" class="muted" hx-swap-oob="true">No hands played yet.</p>' in body
 
 
 def test_htmx_undo_of_tricks_removes_that_row_only(owner_client, make_game):
