@@ -137,6 +137,7 @@ class LockedGame:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.hands, self.notes = game.recorded()
+        self.replayed: list[scoring.Hand] | None = None
 
     @property
     def rules(self) -> scoring.Rules:
@@ -148,6 +149,8 @@ class LockedGame:
         return self.game.replay(self.hands)
 
     def replay(self, hands: list[scoring.Hand]) -> scoring.GameResult:
+        """The hands as a write would leave them; the last ones replayed are those it saves."""
+        self.replayed = hands
         return self.game.replay(hands)
 
     def due(self) -> Step | None:
@@ -266,6 +269,7 @@ def _save(
     history_changed = written.get("removed_row") is not None or written.get("earlier_rows_changed")
     locked.game.save_summary(
         result,
+        hands=locked.replayed,
         history_changed=bool(history_changed),
         scored_hands_changed=not bids_only,
         also=also,
@@ -596,7 +600,7 @@ def create_game(
             )
             for number, hand in enumerate(hands, start=1)
         )
-        game.save_summary(result)
+        game.save_summary(result, hands=hands)
         return game
 
 

@@ -148,14 +148,13 @@ def test_broken_json_is_not_taken_for_a_csv(text):
 def test_the_fingerprint_of_a_game_and_of_its_file_agree(owner_client, make_game):
     game = make_game(HANDS)
     parsed = scoring.parse_game_file(export(owner_client, game))
-    meta = restore.read_meta(parsed.extra)
-    from_file = restore.fingerprint(
-        parsed.players, parsed.rules, parsed.first_dealer, parsed.hands, meta.created
-    )
+    from_file = restore.fingerprint(parsed.players, parsed.rules, parsed.first_dealer, parsed.hands)
     from_game = restore.fingerprint(
-        game.players, game.rules_obj(), game.first_dealer, game.recorded_hands(), game.created_at
+        game.players, game.rules_obj(), game.first_dealer, game.recorded_hands()
     )
     assert from_file == from_game
+    game.refresh_from_db()
+    assert game.fingerprint == from_game
 
 
 def test_an_account_limit_counts_one_game_in_the_singular(owner, monkeypatch, make_game):
