@@ -469,3 +469,12 @@ class RestoreItem(models.Model):
     def __str__(self) -> str:
         return f"game {self.position} of import {self.restore_id}"
 
+
+class CacheGeneration(models.Model):
+    """The database's cache generation (`games.generation`): one row, made anew by every
+    migrate, so a restored database never shares cache keys with its old timeline."""
+
+    value = models.CharField(max_length=32)
+
+    def __str__(self) -> str:
+        return f"cache generation {self.value}"
