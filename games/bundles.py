@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
@@ -27,6 +28,11 @@ _GAME_EVENTS = 25 * limits.MAX_HANDS + 5_000
 # Brackets a bundle may nest: a game two deep in it, and the game's own keys as deep as a game
 # file allows (its extra values MAX_JSON_DEPTH deep, under a hand under its hands).
 _MAX_DEPTH = limits.MAX_JSON_DEPTH + 6
+# Objects and lists a file read whole may open, before Python builds them all at once (some
+# 80 bytes each): a hand is three, a game a few more. A file of nothing but "{}," would be
+# 1.7 million of them in 5 MB, over 120 MB of memory.
+_MAX_CONTAINERS = 3 * limits.MAX_ACCOUNT_HANDS + 10 * limits.MAX_ACCOUNT_GAMES
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _OPENERS = ("start_map", "start_array")
 _CLOSERS = ("end_map", "end_array")
 
@@ -74,6 +80,16 @@ def looks_like_csv(text: str) -> bool:
     return False
 
 
+def _containers(text: str) -> int:
+    """How many objects and lists the text opens: a bracket count, and only when that is over
+    the limit (a note may hold brackets) one that leaves out the strings."""
+    count = text.count("{") + text.count("[")
+    if count <= _MAX_CONTAINERS:
+        return count
+    bare = _STRINGS.sub("", text)
+    return bare.count("{") + bare.count("[")
+
+
 def _decode_json(data: Any) -> Any:
     if isinstance(data, (bytes, bytearray)):
         if len(data) > limits.MAX_IMPORT_BYTES:
@@ -85,6 +101,11 @@ def _decode_json(data: Any) -> Any:
     if isinstance(data, str):
         if len(data) > limits.MAX_IMPORT_BYTES:
             raise _too_large(limits.MAX_IMPORT_BYTES)
+        if _containers(data) > _MAX_CONTAINERS:
+            raise _error(
+                "not a file of games: it holds far more lists and objects than games and "
+                "hands can make"
+            )
         try:
             return json.loads(data)
         except json.JSONDecodeError as error:

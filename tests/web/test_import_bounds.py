@@ -59,6 +59,28 @@ def test_deeply_nested_brackets_are_refused_at_once(owner_client, depth, spaces)
     assert peak < 100 * MB
 
 
+@pytest.mark.parametrize("item", [b"{},", b"[],"])
+def test_a_file_read_whole_may_not_open_millions_of_objects(owner_client, item):
+    """Under 5 MB a file is read whole: 1.7 million empty objects were 125 MB of memory."""
+    content = b'{"format":"spades-games/1","games":[' + item * (4_900_000 // 3) + b"{}]}"
+    response, seconds, peak = measured(lambda: import_file(owner_client, content))
+    assert response.status_code == 422
+    assert response.context["form"].errors["file"] == [
+        "Not a file of games: it holds far more lists and objects than games and hands can make."
+    ]
+    assert seconds < 1.0
+    assert peak < 100 * MB
+
+
+def test_brackets_in_notes_are_not_counted_as_objects(owner_client, monkeypatch):
+    monkeypatch.setattr(bundles, "_MAX_CONTAINERS", 10)
+    hands = [{"bids": [4, 3, 3, 3], "tricks": [4, 3, 3, 3], "note": "[{[{[{"}] * 2
+    game = {"players": ["Ann", "Ben", "Cat", "Dan"], "hands": hands, "note": "{[{[{["}
+    assert import_file(owner_client, json.dumps(game)).status_code == 302
+    monkeypatch.setattr(bundles, "_MAX_CONTAINERS", 5)
+    assert import_file(owner_client, json.dumps(game), copy=True).status_code == 422
+
+
 @pytest.mark.parametrize(
     "content",
     [
