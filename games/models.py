@@ -42,12 +42,16 @@ def _bids_as_read(rules: scoring.Rules, bids: Any) -> Any:
 
 
 def fingerprint(
-    players: Sequence[str], rules: scoring.Rules, first_dealer: int, hands: Sequence[scoring.Hand]
+    players: Sequence[str],
+    rules: scoring.Rules,
+    first_dealer: int,
+    hands: Sequence[scoring.Hand],
+    time_called: int | None = None,
 ) -> str:
-    """What makes two games the same game: players, rules, first dealer and every hand. A game
-    keeps its own (`Game.fingerprint`), so an import finds a game already here by a lookup;
-    the game's file has the fingerprint of the game it came from."""
-    content = {
+    """What makes two games the same game: players, rules, first dealer, every hand and when
+    the time was called. A game keeps its own (`Game.fingerprint`), so an import finds a game
+    already here by a lookup; the game's file has the fingerprint of the game it came from."""
+    content: dict[str, Any] = {
         "players": list(players),
         "rules": rules.to_dict(),
         "first_dealer": first_dealer,
@@ -56,6 +60,8 @@ def fingerprint(
             for hand in hands
         ],
     }
+    if time_called is not None:
+        content["time_called"] = time_called
     text = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -312,7 +318,9 @@ class Game(models.Model):
 
         changed = ["hand_count", "scores", "finished", "winner", "finished_at"]
         if hands is not None:
-            self.fingerprint = fingerprint(self.players, self.rules_obj(), self.first_dealer, hands)
+            self.fingerprint = fingerprint(
+                self.players, self.rules_obj(), self.first_dealer, hands, self.time_called
+            )
             changed.append("fingerprint")
         self.hand_count = result.recorded
         self.scores = [side.score for side in result.sides]

@@ -186,7 +186,9 @@ def twin(owner: Any, parsed: scoring.GameFile, meta: Meta) -> Game | None:
     """The owner's game this file's game is a copy of, or None: the same `fingerprint`, and
     the same creation time when the file gives one. One indexed lookup, however many games
     the account and the file hold."""
-    wanted = fingerprint(parsed.players, parsed.rules, parsed.first_dealer, parsed.hands)
+    wanted = fingerprint(
+        parsed.players, parsed.rules, parsed.first_dealer, parsed.hands, parsed.time_called
+    )
     games = Game.objects.filter(owner=owner, fingerprint=wanted)
     if meta.created is not None:
         games = games.filter(created_at=meta.created)

@@ -185,7 +185,9 @@ def assert_summary_is_a_fresh_replay(game):
     assert game.finished is result.finished
     assert game.winner == result.winner
     # The fingerprint an import looks the game up by follows its hands too.
-    assert game.fingerprint == fingerprint(game.players, game.rules_obj(), game.first_dealer, hands)
+    assert game.fingerprint == fingerprint(
+        game.players, game.rules_obj(), game.first_dealer, hands, game.time_called
+    )
     assert_player_records_are_a_fresh_replay(game, result)
 
 

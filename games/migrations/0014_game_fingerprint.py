@@ -35,7 +35,9 @@ def fingerprint_existing_games(apps, schema_editor):
                 rules = scoring.Rules.from_dict(game.rules)
             except scoring.ScoringError:
                 continue
-            game.fingerprint = fingerprint(game.players, rules, game.first_dealer, hands[game.pk])
+            game.fingerprint = fingerprint(
+                game.players, rules, game.first_dealer, hands[game.pk], game.time_called
+            )
             changed.append(game)
         Game.objects.bulk_update(changed, ["fingerprint"])
 

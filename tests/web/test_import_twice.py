@@ -174,3 +174,12 @@ def test_what_if_says_one_hand_in_the_singular(owner_client, make_game):
     response = owner_client.get(reverse("compare", args=[game.pk]), {"preset": "standard"})
     assert response.context["comparison"].still_going
     assertContains(response, "nobody would have won after this one hand: the game would")
+
+
+def test_a_file_whose_time_was_called_is_not_the_game_without_it(owner_client, make_game):
+    game = make_game(HANDS)
+    data = export(owner_client, game)
+    called = dict(data, time_called=len(HANDS))
+    assert import_file(owner_client, json.dumps(called)).status_code == 302
+    assert Game.objects.filter(time_called=len(HANDS)).exclude(pk=game.pk).exists()
+    assert import_file(owner_client, json.dumps(called)).status_code == 422  # now it is here
