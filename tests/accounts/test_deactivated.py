@@ -1,12 +1,12 @@
 """A user deactivated by a queryset `update()` (no `save()`, no signal) is turned away on the
-very next request, whichever session engine the settings ship.
+very next request, with the database sessions the settings ship and with `cached_db` too.
 
 Nothing of the app keeps a signed-in user between requests: Django's `AuthenticationMiddleware`
 reads the user from the database for every request, and `ModelBackend.get_user` refuses one
 whose `is_active` is off. (A per-worker cache of users, refreshed by save signals, once kept a
 user deactivated by `update()` signed in for up to an hour on SQLite; it is gone, and this
-test keeps it gone.) With `cached_db` the session itself comes from the cache, the user still
-from the database.
+test keeps it gone.) With `cached_db` the session itself would come from the cache, the user
+still from the database.
 """
 
 import pytest
