@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 import json
+import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
@@ -24,6 +25,14 @@ from games.scoring import limits
 FORMAT = "spades-games/1"
 # Events one game may take in the stream: about 20 a hand, and the rest of the game besides.
 _GAME_EVENTS = 25 * limits.MAX_HANDS + 5_000
+# Brackets a bundle may nest: a game two deep in it, and the game's own keys as deep as a game
+# file allows (its extra values MAX_JSON_DEPTH deep, under a hand under its hands).
+_MAX_DEPTH = limits.MAX_JSON_DEPTH + 6
+# Objects and lists a file read whole may open, before Python builds them all at once (some
+# 80 bytes each): a hand is three, a game a few more. A file of nothing but "{}," would be
+# 1.7 million of them in 5 MB, over 120 MB of memory.
+_MAX_CONTAINERS = 3 * limits.MAX_ACCOUNT_HANDS + 10 * limits.MAX_ACCOUNT_GAMES
+_STRINGS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _OPENERS = ("start_map", "start_array")
 _CLOSERS = ("end_map", "end_array")
 
@@ -37,7 +46,17 @@ def _too_large(limit: int) -> scoring.GameFileError:
 
 
 def _game_too_large(position: int) -> scoring.GameFileError:
-    return _error(f"game {position}: more than {limits.MAX_GAME_FILE_BYTES} bytes")
+    return _error(
+        f"game {position}: more than {limits.MAX_GAME_FILE_BYTES} bytes, "
+        "larger than any game can be"
+    )
+
+
+def _part_too_large() -> scoring.GameFileError:
+    return _error(
+        f"not a file of games: something in it besides its games is more than "
+        f"{limits.MAX_GAME_FILE_BYTES} bytes"
+    )
 
 
 CSV_FILE = (
@@ -61,6 +80,16 @@ def looks_like_csv(text: str) -> bool:
     return False
 
 
+def _containers(text: str) -> int:
+    """How many objects and lists the text opens: a bracket count, and only when that is over
+    the limit (a note may hold brackets) one that leaves out the strings."""
+    count = text.count("{") + text.count("[")
+    if count <= _MAX_CONTAINERS:
+        return count
+    bare = _STRINGS.sub("", text)
+    return bare.count("{") + bare.count("[")
+
+
 def _decode_json(data: Any) -> Any:
     if isinstance(data, (bytes, bytearray)):
         if len(data) > limits.MAX_IMPORT_BYTES:
@@ -72,6 +101,11 @@ def _decode_json(data: Any) -> Any:
     if isinstance(data, str):
         if len(data) > limits.MAX_IMPORT_BYTES:
             raise _too_large(limits.MAX_IMPORT_BYTES)
+        if _containers(data) > _MAX_CONTAINERS:
+            raise _error(
+                "not a file of games: it holds far more lists and objects than games and "
+                "hands can make"
+            )
         try:
             return json.loads(data)
         except json.JSONDecodeError as error:
@@ -80,8 +114,11 @@ def _decode_json(data: Any) -> Any:
             raise _error(
                 f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
             ) from None
-        except (ValueError, RecursionError):
-            raise _error("not valid JSON: a number too long or nesting too deep") from None
+        except RecursionError:
+            # Python's parser stops at its recursion limit, having paid for that depth alone.
+            raise _too_deep() from None
+        except ValueError:
+            raise _error("not valid JSON: a number too long") from None
     return data
 
 
@@ -134,16 +171,27 @@ def _check_games_list(games: Any) -> None:
 
 
 class _Counted:
-    """The upload as the stream parser reads it: checked as UTF-8 on the way in and counted,
-    so no one game can take more of it than the largest game file."""
+    """The upload as the stream parser reads it: checked as UTF-8 on the way in and counted.
+
+    Every piece of the file (each game, each other value of the bundle, and the keys and
+    spaces before them) gets at most the bytes of the largest game file, counted from where
+    the piece before it ended: one string or one run of spaces can't make the parser hold or
+    chew more than that before it is refused."""
 
     def __init__(self, raw: IO[bytes]) -> None:
         self.raw = raw
         self.decoder = codecs.getincrementaldecoder("utf-8")()
         self.position = 0
-        self.limit: int | None = None
-        self.game = 0
         self.first = True
+        self.limit = 0
+        self.over = _part_too_large()
+        self.next_piece(self.over)
+
+    def next_piece(self, over: scoring.GameFileError) -> None:
+        """A new piece starts here; `over` is raised if it runs past its bytes."""
+        # The parser reads ahead a buffer at a time, so the piece may have begun in it.
+        self.limit = self.position + limits.MAX_GAME_FILE_BYTES + 65_536
+        self.over = over
 
     def read(self, size: int = -1) -> bytes:
         chunk = self.raw.read(size)
@@ -155,29 +203,34 @@ class _Counted:
         except UnicodeDecodeError:
             raise _error("the file is not UTF-8 text") from None
         self.position += len(chunk)
-        if self.limit is not None and self.position > self.limit:
-            raise _game_too_large(self.game)
+        if self.position > self.limit:
+            raise self.over
         return chunk
 
 
+def _too_deep() -> scoring.GameFileError:
+    return _error("not a game file: its brackets are nested too deeply")
+
+
 def _build(
-    event: str, value: Any, events: Iterator[tuple[str, str, Any]], budget: int, over: Exception
+    event: str, value: Any, events: Iterator[tuple[str, Any]], budget: int, over: Exception
 ) -> Any:
     """One JSON value from the stream, starting at `event`; `over` if it takes more than
-    `budget` events."""
+    `budget` events. Nesting is counted as the parser reads it (its events are read a
+    buffer at a time), so a file of brackets is refused before it costs anything."""
     builder = ijson.ObjectBuilder()
     builder.event(event, value)
     if event not in _OPENERS:
         return builder.value
     depth = 1
-    for count, (_, event, value) in enumerate(events):
+    for count, (event, value) in enumerate(events):
         if count > budget:
             raise over
         builder.event(event, value)
         if event in _OPENERS:
             depth += 1
-            if depth > limits.MAX_JSON_DEPTH + 4:
-                raise _error("not valid JSON: nested too deeply")
+            if depth > _MAX_DEPTH - 2:  # a game sits two deep in a bundle
+                raise _too_deep()
         elif event in _CLOSERS:
             depth -= 1
             if depth == 0:
@@ -187,46 +240,50 @@ def _build(
 
 def _stream_games(raw: IO[bytes]) -> Iterator[tuple[int, Any]]:
     """A bundle's games from a stream. A file this large cannot be a single game, so anything
-    but a bundle is refused as too large for one."""
+    but a bundle is refused as too large for one.
+
+    The parser's basic events carry no path (ijson's `parse` builds one for every event,
+    as long as the nesting is deep: a file of brackets cost gigabytes that way)."""
     counted = _Counted(raw)
-    events = ijson.parse(counted, use_float=True)
+    events = ijson.basic_parse(counted, use_float=True)
     top: dict[str, Any] = {}
     count = 0
     # Over this size a file can't be one game, so anything but a bundle is too large.
     too_large = _too_large(limits.MAX_GAME_FILE_BYTES)
     try:
-        _, event, _ = next(events)
+        event, _ = next(events)
         if event != "start_map":
             raise too_large
-        for prefix, event, value in events:
-            if prefix == "" and event == "end_map":
+        for event, value in events:
+            if event == "end_map":
                 break
             key = value
-            _, event, value = next(events)
+            event, value = next(events)
             if key != "games" or event != "start_array":
                 top[key] = _build(event, value, events, 1_000, too_large)
+                counted.next_piece(_part_too_large())
                 continue
             top[key] = []
-            for _, event, value in events:
+            counted.next_piece(_game_too_large(count + 1))
+            for event, value in events:
                 if event == "end_array":
                     break
                 count += 1
                 if count > limits.MAX_IMPORT_GAMES:
                     raise _error(f"games: more than {limits.MAX_IMPORT_GAMES} games in one file")
-                counted.game = count
-                counted.limit = counted.position + limits.MAX_GAME_FILE_BYTES + 65_536
                 game = _build(event, value, events, _GAME_EVENTS, _game_too_large(count))
-                counted.limit = None
+                counted.next_piece(_game_too_large(count + 1))
                 yield count, game
+            counted.next_piece(_part_too_large())
         for _ in events:  # anything after the object is an error
             pass
     except ijson.JSONError as error:
         first = str(error).splitlines()[0] if str(error) else "unreadable"
         raise _error(f"not valid JSON: {first.removeprefix('b')}") from None
-    except (ValueError, RecursionError) as error:
+    except ValueError as error:
         if isinstance(error, scoring.GameFileError):
             raise
-        raise _error("not valid JSON: a number too long or nesting too deep") from None
+        raise _error("not valid JSON: a number too long") from None
     except StopIteration:
         raise _error("not valid JSON: the file ends too soon") from None
     if top.get("format") != FORMAT:

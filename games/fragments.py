@@ -24,7 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games import chart, display, scoring
 from games.models import Game
-from games.services import Step, due_step, time_call_is_last
+from games.services import Step, bids_mark, due_step, time_call_is_last
 
 TIMEOUT = 24 * 60 * 60
 TEMPLATE = "games/game.html"
@@ -66,6 +66,11 @@ class GameState:
     @property
     def can_call_time(self) -> bool:
         return not self.finished and self.time_called is None and self.last_number > 0
+
+    @property
+    def bids_mark(self) -> str:
+        """The bids the tricks step is drawn against, for its form to carry."""
+        return bids_mark(None if self.pending_hand is None else self.pending_hand.bids)
 
 
 def game_state(game: Game, result: scoring.GameResult) -> GameState:

@@ -6,6 +6,8 @@ from a replay of the hands on every write (`games.services`), and the tests chec
 a fresh one.
 """
 
+import hashlib
+import json
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,6 +32,38 @@ def stored_hand(bids: list[Any] | None, tricks: list[Any] | None) -> scoring.Han
     return scoring.Hand(
         None if bids is None else tuple(bids), None if tricks is None else tuple(tricks)
     )
+
+
+def _bids_as_read(rules: scoring.Rules, bids: Any) -> Any:
+    """A bid as the table stores it: under rules where a 0 bid is nil, a 0 is written "nil"."""
+    if bids is None or not rules.zero_is_nil:
+        return None if bids is None else list(bids)
+    return [scoring.NIL if bid == 0 and type(bid) is int else bid for bid in bids]
+
+
+def fingerprint(
+    players: Sequence[str],
+    rules: scoring.Rules,
+    first_dealer: int,
+    hands: Sequence[scoring.Hand],
+    time_called: int | None = None,
+) -> str:
+    """What makes two games the same game: players, rules, first dealer, every hand and when
+    the time was called. A game keeps its own (`Game.fingerprint`), so an import finds a game
+    already here by a lookup; the game's file has the fingerprint of the game it came from."""
+    content: dict[str, Any] = {
+        "players": list(players),
+        "rules": rules.to_dict(),
+        "first_dealer": first_dealer,
+        "hands": [
+            [_bids_as_read(rules, hand.bids), None if hand.tricks is None else list(hand.tricks)]
+            for hand in hands
+        ],
+    }
+    if time_called is not None:
+        content["time_called"] = time_called
+    text = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 class Table(models.Model):
@@ -181,12 +215,16 @@ class Game(models.Model):
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
+    # `fingerprint` of the players, rules, first dealer and hands, kept with every write of the
+    # hands: an import looks a game up by it instead of comparing it with every game.
+    fingerprint = models.CharField(max_length=64, default="", editable=False)
 
     objects = GameQuerySet.as_manager()
 
     class Meta:
         indexes = [
             models.Index(fields=["owner", "finished", "-updated_at"], name="game_owner_list"),
+            models.Index(fields=["owner", "fingerprint"], name="game_owner_fingerprint"),
         ]
 
     def __str__(self) -> str:
@@ -267,15 +305,23 @@ class Game(models.Model):
         self,
         result: scoring.GameResult,
         *,
+        hands: Sequence[scoring.Hand] | None = None,
         history_changed: bool = False,
         scored_hands_changed: bool = True,
         also: Sequence[str] = (),
     ) -> None:
         """Keep the summary and each seat's figures of a fresh replay of every recorded hand;
         the caller holds the game's row lock. Bids alone change no scored hand, so a write of
-        bids leaves the seats' figures as they were."""
+        bids leaves the seats' figures as they were. `hands` are the hands replayed, when they
+        changed: the fingerprint follows them."""
         from games import stats  # stats reads these models
 
+        changed = ["hand_count", "scores", "finished", "winner", "finished_at"]
+        if hands is not None:
+            self.fingerprint = fingerprint(
+                self.players, self.rules_obj(), self.first_dealer, hands, self.time_called
+            )
+            changed.append("fingerprint")
         self.hand_count = result.recorded
         self.scores = [side.score for side in result.sides]
         self.finished = result.finished
@@ -284,15 +330,7 @@ class Game(models.Model):
             self.finished_at = None
         elif self.finished_at is None:
             self.finished_at = timezone.now()
-        self.bump_version(
-            "hand_count",
-            "scores",
-            "finished",
-            "winner",
-            "finished_at",
-            *also,
-            history_changed=history_changed,
-        )
+        self.bump_version(*changed, *also, history_changed=history_changed)
         if scored_hands_changed:
             PlayerRecord.objects.bulk_create(
                 stats.records_for(self, stats.seats(result)),
@@ -438,3 +476,13 @@ class RestoreItem(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.position} of import {self.restore_id}"
+
+
+class CacheGeneration(models.Model):
+    """The database's cache generation (`games.generation`): one row, made anew by every
+    migrate, so a restored database never shares cache keys with its old timeline."""
+
+    value = models.CharField(max_length=32)
+
+    def __str__(self) -> str:
+        return f"cache generation {self.value}"

@@ -28,7 +28,6 @@ since a backup must not carry a secret that opens (or scores) a table.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from dataclasses import dataclass
@@ -45,6 +44,7 @@ from games.models import (
     Restore,
     RestoreItem,
     Table,
+    fingerprint,
     new_watch_token,
 )
 from games.scoring import limits
@@ -182,68 +182,17 @@ def counted(count: int, thing: str) -> str:
     return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
-def _bids_as_read(rules: scoring.Rules, bids: Any) -> Any:
-    """A bid as the table stores it: under rules where a 0 bid is nil, a 0 is written "nil"."""
-    if bids is None or not rules.zero_is_nil:
-        return None if bids is None else list(bids)
-    return [scoring.NIL if bid == 0 and type(bid) is int else bid for bid in bids]
-
-
-def fingerprint(
-    players: Any,
-    rules: scoring.Rules,
-    first_dealer: int,
-    hands: Any,
-    created: datetime | None,
-) -> str:
-    """What makes two games the same game: players, rules, first dealer, every hand, and when
-    it was created (left out for a file that does not say). A file exported from this app and
-    imported again has the fingerprint of the game it came from."""
-    content = {
-        "players": list(players),
-        "rules": rules.to_dict(),
-        "first_dealer": first_dealer,
-        "hands": [
-            [_bids_as_read(rules, hand.bids), None if hand.tricks is None else list(hand.tricks)]
-            for hand in hands
-        ],
-        "created": None if created is None else created.astimezone(UTC).isoformat(),
-    }
-    text = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-class _Existing:
-    """The owner's games, looked up by players and hand count (one query), for `twin`."""
-
-    def __init__(self, owner: Any) -> None:
-        self.by_shape: dict[tuple[tuple[str, ...], int], list[tuple[int, datetime]]] = {}
-        rows = Game.objects.filter(owner=owner).values_list(
-            "pk", "players", "hand_count", "created_at"
-        )
-        for pk, players, hand_count, created in rows.iterator():
-            self.by_shape.setdefault((tuple(players), hand_count), []).append((pk, created))
-
-    def twin(self, parsed: scoring.GameFile, meta: Meta) -> Game | None:
-        """The owner's game this file's game is a copy of, or None. Only games of the same
-        players, length (and creation time, when the file gives one) are read in full."""
-        candidates = self.by_shape.get((tuple(parsed.players), len(parsed.hands)), [])
-        if meta.created is not None:
-            candidates = [(pk, when) for pk, when in candidates if when == meta.created]
-        if not candidates:
-            return None
-        wanted = fingerprint(
-            parsed.players, parsed.rules, parsed.first_dealer, parsed.hands, meta.created
-        )
-        for pk, created in candidates:
-            game = Game.objects.get(pk=pk)
-            created_at = created if meta.created is not None else None
-            found = fingerprint(
-                game.players, game.rules_obj(), game.first_dealer, game.recorded_hands(), created_at
-            )
-            if found == wanted:
-                return game
-        return None
+def twin(owner: Any, parsed: scoring.GameFile, meta: Meta) -> Game | None:
+    """The owner's game this file's game is a copy of, or None: the same `fingerprint`, and
+    the same creation time when the file gives one. One indexed lookup, however many games
+    the account and the file hold."""
+    wanted = fingerprint(
+        parsed.players, parsed.rules, parsed.first_dealer, parsed.hands, parsed.time_called
+    )
+    games = Game.objects.filter(owner=owner, fingerprint=wanted)
+    if meta.created is not None:
+        games = games.filter(created_at=meta.created)
+    return games.order_by("pk").first()
 
 
 def _check(raw: Any, position: int, single: bool) -> tuple[scoring.GameFile, Meta]:
@@ -260,10 +209,9 @@ def stage(
     """Read and check every game of the file and keep them for `import_some`; or keep nothing
     and raise Refused (a bad game, an account over its limits) or GameFileError (a bad file).
 
-    A game already among the owner's (same `fingerprint`) is not imported again unless `copy`:
+    A game already among the owner's (`twin`) is not imported again unless `copy`:
     a one-game file raises Duplicate, keeping nothing; in a file of games it is reported as
     such and skipped."""
-    existing = None if copy else _Existing(owner)
     have_games, have_hands = Game.objects.filter(owner_id=owner.pk).counts()
     restore: Restore | None = None
     batch: list[RestoreItem] = []
@@ -286,12 +234,12 @@ def stage(
             hands += len(parsed.hands)
             if problems:
                 continue  # nothing more is kept, but every game is still checked
-            twin = None if existing is None else existing.twin(parsed, meta)
-            if twin is not None and source.single:
-                raise Duplicate(twin)
+            here = None if copy else twin(owner, parsed, meta)
+            if here is not None and source.single:
+                raise Duplicate(here)
             text = (
                 ""
-                if twin
+                if here
                 else json.dumps(parsed.to_dict(), ensure_ascii=False, separators=(",", ":"))
             )
             batch.append(
@@ -302,8 +250,8 @@ def stage(
                     table_key=meta.table,
                     title=title(parsed),
                     data=text,
-                    done=twin is not None,
-                    outcome=display.sentence(ALREADY_HERE) if twin else "",
+                    done=here is not None,
+                    outcome=display.sentence(ALREADY_HERE) if here else "",
                 )
             )
             size += len(text)

@@ -141,6 +141,7 @@ class LockedGame:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.hands, self.notes = game.recorded()
+        self.replayed: list[scoring.Hand] | None = None
 
     @property
     def rules(self) -> scoring.Rules:
@@ -152,6 +153,8 @@ class LockedGame:
         return self.game.replay(self.hands)
 
     def replay(self, hands: list[scoring.Hand]) -> scoring.GameResult:
+        """The hands as a write would leave them; the last ones replayed are those it saves."""
+        self.replayed = hands
         return self.game.replay(hands)
 
     def due(self) -> Step | None:
@@ -181,14 +184,28 @@ def _check_version(locked: LockedGame, version: int | None) -> None:
         )
 
 
-def step_for(locked: LockedGame, form: str, posted: int | None) -> Step:
-    """The step a posted bids or tricks form is for, if it is the one the game waits for."""
+def bids_mark(bids: Sequence[Any] | None) -> str:
+    """The bids a tricks form was drawn against, as the form carries them ("4,nil,3,3"; a
+    blank bid is empty): a tap kept on a phone and sent later is checked against them."""
+    if bids is None:
+        return ""
+    return ",".join("" if bid is None else scoring.bid_key(bid) for bid in bids)
+
+
+def step_for(locked: LockedGame, form: str, posted: int | None, bids: str | None = None) -> Step:
+    """The step a posted bids or tricks form is for, if it is the one the game waits for; a
+    tricks form that says which bids it was drawn against (`bids_mark`) is for those bids."""
     due = locked.due()
     if due is None:
         raise Conflict(GAME_OVER)
     if due.form == form and due.number == posted:
         if due.kind != "tricks":
             _room_for_hand(due.number)
+        elif bids is not None and bids != bids_mark(locked.hands[-1].bids):
+            raise Conflict(
+                f"Hand {posted}'s bids were changed on another phone after these tricks were "
+                "tapped, so nothing was recorded. Here are the bids as they now are."
+            )
         return due
     if form == "bids" and due.kind == "unbid" and posted == due.number:
         raise Conflict(
@@ -270,6 +287,7 @@ def _save(
     history_changed = written.get("removed_row") is not None or written.get("earlier_rows_changed")
     locked.game.save_summary(
         result,
+        hands=locked.replayed,
         history_changed=bool(history_changed),
         scored_hands_changed=not bids_only,
         also=also,
@@ -603,7 +621,7 @@ def create_game(
             )
             for number, hand in enumerate(hands, start=1)
         )
-        game.save_summary(result)
+        game.save_summary(result, hands=hands)
         return game
 
 

@@ -201,7 +201,9 @@ STORAGES = {
 WHITENOISE_MAX_AGE = 60 * 60 * 24 * 365 if not DEBUG else 0
 
 # Rendered parts of pages, kept per game version: each worker holds its own, or several app
-# instances share one Redis (DJANGO_CACHE_URL=redis://host:6379/0).
+# instances share one Redis (DJANGO_CACHE_URL=redis://host:6379/0). Every key carries the
+# database's generation (games.generation), so a restored database never reads parts cached
+# from its future.
 CACHE_URL = os.environ.get("DJANGO_CACHE_URL", "")
 CACHES: dict[str, dict[str, Any]]
 if CACHE_URL:
@@ -213,6 +215,7 @@ if CACHE_URL:
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": "spades",
             "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.25},
+            "KEY_FUNCTION": "games.generation.make_key",
         }
     }
 else:
@@ -223,6 +226,7 @@ else:
             # watch page, the largest, 53 KB): some 15 MB a worker, the least recently used
             # third dropped when full. Django's default of 300 would hold about ten games.
             "OPTIONS": {"MAX_ENTRIES": 5_000},
+            "KEY_FUNCTION": "games.generation.make_key",
         }
     }
 

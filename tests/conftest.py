@@ -9,6 +9,7 @@ import pytest
 from django.core.cache import cache
 
 from games import scoring, services, stats
+from games.models import fingerprint
 
 TESTS = Path(__file__).parent
 # The slow lanes, one folder each; `serving` is marked in the files that start gunicorn.
@@ -183,6 +184,10 @@ def assert_summary_is_a_fresh_replay(game):
     assert game.scores == [side.score for side in result.sides]
     assert game.finished is result.finished
     assert game.winner == result.winner
+    # The fingerprint an import looks the game up by follows its hands too.
+    assert game.fingerprint == fingerprint(
+        game.players, game.rules_obj(), game.first_dealer, hands, game.time_called
+    )
     assert_player_records_are_a_fresh_replay(game, result)
 
 

@@ -6,6 +6,7 @@ import pytest
 from django.apps import apps
 
 from games.models import Game
+from tests.conftest import QUIET_HAND
 
 pytestmark = pytest.mark.django_db
 
@@ -25,3 +26,20 @@ def test_existing_games_get_their_names_and_a_token_each(make_game):
     assert first.player_names == "|ann|ben|cat|dan|"
     assert second.player_names == "|eve|fay|gus|hal|"
     assert len({first.watch_token, second.watch_token, "old-1", "old-2"}) == 4
+
+
+def test_existing_games_get_their_fingerprints(make_game):
+    from games.models import fingerprint
+
+    games = [make_game(), make_game([QUIET_HAND, {"bids": [4, 3, 3, 3]}])]
+    Game.objects.update(fingerprint="")
+
+    import_module("games.migrations.0014_game_fingerprint").fingerprint_existing_games(apps, None)
+
+    for game in games:
+        game.refresh_from_db()
+        hands = game.recorded_hands()
+        assert game.fingerprint == fingerprint(
+            game.players, game.rules_obj(), game.first_dealer, hands
+        )
+    assert games[0].fingerprint != games[1].fingerprint

@@ -17,10 +17,13 @@ class NewGameForm(forms.Form):
     """A new table: names, a preset, any house rules changed, and who deals first."""
 
     name = forms.CharField(
-        max_length=MAX_GAME_NAME,
+        # The rule is game_name_problem's, the game file's too; this only bounds the post.
+        max_length=2 * MAX_GAME_NAME,
+        widget=forms.TextInput({"maxlength": 2 * MAX_GAME_NAME}),
         required=False,
         label="Name of the game",
         help_text="Optional, e.g. “Friday at Cat's”.",
+        error_messages={"max_length": f"Keep the name to {MAX_GAME_NAME} characters or fewer."},
     )
     preset = forms.ChoiceField(label="Rules", help_text="A starting set; change any rule below.")
     first_dealer = forms.TypedChoiceField(
@@ -76,6 +79,13 @@ class NewGameForm(forms.Form):
             if value is not None and value != "":
                 values[setting.name] = None if value == OFF else value
         return values
+
+    def clean_name(self) -> str:
+        name: str = self.cleaned_data["name"]
+        problem = scoring.game_name_problem(name)
+        if problem:
+            raise forms.ValidationError(display.sentence(problem))
+        return name.strip()
 
     def clean(self) -> dict[str, Any]:
         super().clean()

@@ -569,9 +569,10 @@ def _replay(
         else:
             reason = None
             if lost_by_sets:
-                eligible = [
-                    index for index in eligible if index not in {i for i, _ in lost_by_sets}
-                ] or list(side_range)
+                # The sides still in: not those set out now or before (if every side still
+                # in is set out at once, they all stay in).
+                out = {index for index, _ in lost_by_sets}
+                eligible = [index for index in eligible if index not in out] or eligible
                 reason = lost_by_sets[0][1]
                 ending = _sets_ending(seating, lost_by_sets, set_counts, sets_running)
             elif floor is not None and min(scores) <= floor:

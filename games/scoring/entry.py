@@ -187,16 +187,22 @@ def name_length(name: str) -> int:
 
 def _character_problem(name: str) -> str | None:
     """Line breaks, control codes and invisible formatting, except where joiners join."""
+    found = _bad_character(name)
+    return None if found is None else found[1]
+
+
+def _bad_character(name: str) -> tuple[int, str] | None:
+    """Where the first character a name may not hold is, and what is wrong with it."""
     for index, char in enumerate(name):
         if char in _LINE_BREAKS:
-            return "the name contains a line break: a name is one line"
+            return index, "the name contains a line break: a name is one line"
         category = unicodedata.category(char)
         if category == "Cc":
-            return "the name contains a tab or another control character"
+            return index, "the name contains a tab or another control character"
         if category == "Cs":
-            return "the name contains a broken character (half of a pair)"
+            return index, "the name contains a broken character (half of a pair)"
         if category == "Zs" and char != " ":
-            return "the name contains an unusual space: use an ordinary space"
+            return index, "the name contains an unusual space: use an ordinary space"
         if category != "Cf":
             continue
         before = name[index - 1] if index else ""
@@ -205,8 +211,24 @@ def _character_problem(name: str) -> str | None:
             continue
         if _is_tag(char) and before and (_is_tag(before) or not before.isspace()):
             continue
-        return "the name contains an invisible formatting character"
+        return index, "the name contains an invisible formatting character"
     return None
+
+
+def mended_game_name(name: str) -> str:
+    """A game's name as `game_name_problem` accepts it, kept as close as it can be: a line
+    break, control code or unusual space becomes a space, an invisible mark that joins nothing
+    goes, and a name too long is cut to whole characters. For names stored before the rule
+    held for every game (a migration mends them), so every account's backup imports."""
+    while (found := _bad_character(name)) is not None:
+        index, _ = found
+        category = unicodedata.category(name[index])
+        space = category in ("Cc", "Zs") or name[index] in _LINE_BREAKS
+        name = name[:index] + (" " if space else "") + name[index + 1 :]
+    characters = _GRAPHEME.findall(name.strip())
+    while characters and game_name_problem("".join(characters)) is not None:
+        characters.pop()
+    return "".join(characters).strip()
 
 
 def _joinable(char: str) -> bool:
@@ -234,14 +256,21 @@ def player_name_problem(name: str) -> str | None:
 
 
 def game_name_problem(name: str) -> str | None:
-    """What is wrong with a game's (optional) name, or None: one printable line, not too long."""
+    """What is wrong with a game's (optional) name, or None: the players' rule (one line, no
+    control codes or stray invisible marks, joined emoji and flags welcome), at most
+    MAX_GAME_NAME characters as a reader counts them and as the column stores them. The
+    new-game form and the game file both ask here, so what one takes the other takes."""
     if not isinstance(name, str):
         return "the name must be text"
     name = name.strip()
-    if not name.isprintable():
-        return "the name contains a line break, tab or control code"
-    if len(name) > MAX_GAME_NAME:
+    problem = _character_problem(name)
+    if problem:
+        return problem
+    if name_length(name) > MAX_GAME_NAME:
         return f"the name is longer than {MAX_GAME_NAME} characters"
+    if len(name) > MAX_GAME_NAME:
+        # Only joined emoji get here: each one is several code points under one character.
+        return "the name has too many joined emoji: keep it shorter"
     return None
 
 

@@ -10,7 +10,7 @@ from .engine import Hand, score_game, time_called_problem
 from .entry import duplicate_name, game_name_problem, note_problem, player_name_problem
 from .errors import GameFileError, HandError, RulesError, ScoringError
 from .limits import MAX_GAME_FILE_BYTES as MAX_BYTES
-from .limits import MAX_GAME_NAME, MAX_HANDS
+from .limits import MAX_HANDS
 from .limits import MAX_JSON_DEPTH as MAX_DEPTH
 from .presets import get_preset
 from .results import GameResult
@@ -218,8 +218,9 @@ def _parse(data: Any) -> tuple[GameFile, GameResult]:
     if name is not None:
         if not isinstance(name, str):
             raise GameFileError(f"name: expected text, got {_kind(name)}")
-        if game_name_problem(name):
-            raise GameFileError(f"name: must be one line of at most {MAX_GAME_NAME} characters")
+        problem = game_name_problem(name)
+        if problem:
+            raise GameFileError(f"name: {problem.removeprefix('the name ')}")
         name = name.strip()
     note = _note(data.get("note"), "note")
     spec = data.get("rules", {})

@@ -290,7 +290,8 @@ def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     starts here, as the next hand. The answer is drawn after the commit."""
     try:
         with services.locked_game(scorer(request), pk) as locked:
-            step = services.step_for(locked, "tricks", posted_number(request.POST.get("hand")))
+            number = posted_number(request.POST.get("hand"))
+            step = services.step_for(locked, "tricks", number, request.POST.get("bids"))
             bids = locked.hands[-1].bids if step.kind == "tricks" else None
             form = TricksForm(
                 request.POST, rules=locked.rules, players=locked.game.players, bids=bids

@@ -34,7 +34,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games import services
+from games import generation, services
 from games.fragments import TIMEOUT, GameFragments
 from games.models import MAX_GRANTS, SCORE_GRANTS, Access, Game, Table
 from games.views.base import HtmxHttpRequest, open_game
@@ -45,9 +45,10 @@ LIVE = {GAME: "watch_live", TABLE: "table_live"}
 
 
 def etag_for(token: str, state: tuple[int, int]) -> str:
-    """Opaque: it changes with the game shown (a rematch starts again at a low version) and
-    its version, but tells nothing of the game's id or how often it changed."""
-    text = f"{token}:{state[0]}:{state[1]}"
+    """Opaque: it changes with the game shown (a rematch starts again at a low version), its
+    version and the cache's generation (a restored database rewinds versions), but tells
+    nothing of the game's id or how often it changed."""
+    text = f"{generation.current()}:{token}:{state[0]}:{state[1]}"
     digest = salted_hmac("watch-etag", text, algorithm="sha256").hexdigest()
     return f'"{digest[:24]}"'
 

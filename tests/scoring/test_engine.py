@@ -1140,3 +1140,19 @@ def test_the_two_player_race_to_250_settles_a_tie_with_a_block_of_3_hands():
     result = play(rules, *set_twice, *block, players=two)
     assert scores(result) == [23, 20]
     assert (result.ended_after, result.ended_by, result.winner) == (5, "tie_block", 0)
+
+
+def test_a_tie_among_the_others_when_a_side_is_set_out_plays_on_without_it():
+    rules = Rules(players=3, partnerships=False, sets_in_a_row_to_lose=1, tie_rule="play_on")
+    three = ("Ann", "Ben", "Cat")
+    out = ([6, 5, 5], [5, 6, 6])  # Ann bid 6, took 5: set, and out; Ben and Cat 51 each
+    tied = play(rules, out, players=three)
+    assert [total.score for total in tied.sides] == [-60, 51, 51]
+    assert tied.tie.startswith("Ben and Cat shared the top score when a side was set out")
+    # Ben and Cat both set in the next hand: still level between them, and Ann stays out.
+    both_set = play(rules, out, ([5, 5, 5], [9, 4, 4]), players=three)
+    assert [total.score for total in both_set.sides] == [-6, 1, 1]
+    assert both_set.finished is False
+    decided = play(rules, out, ([5, 5, 5], [4, 6, 7]), players=three)
+    assert [total.score for total in decided.sides] == [-110, 102, 103]
+    assert (decided.ended_by, decided.winner) == ("sets_in_a_row", 2)

@@ -186,7 +186,7 @@ def test_a_streamed_bundle_gives_each_game_in_turn():
         (b'[{"format": "spades-games/1"}]', "the file is too large (more than"),
         (
             b'{"format": "spades-games/1", "games": [' + b"[" * 50 + b"]" * 50 + b"]}",
-            "not valid JSON: nested too deeply",
+            "not a game file: its brackets are nested too deeply",
         ),
     ],
 )

@@ -238,7 +238,7 @@ def test_each_recorded_step_draws_the_next_step_and_the_new_row(owner_client, ma
     owner_client.post(bids_url(game), bids_data(3, 4, 3, 3, 3))
     for headers in (None, HX):
         page = owner_client.get(game.get_absolute_url(), headers=headers)
-        assert step_inputs(page)[1:] == ["hand", "side_0", "side_1"]
+        assert step_inputs(page)[1:] == ["hand", "bids", "side_0", "side_1"]
         assertContains(page, 'name="hand" value="3"')
         assert history_rows(page) == [2, 1]
     owner_client.post(reverse("post_tricks", args=[game.pk]), {"hand": "3", "side_0": "7"})

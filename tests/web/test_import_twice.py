@@ -148,14 +148,13 @@ def test_broken_json_is_not_taken_for_a_csv(text):
 def test_the_fingerprint_of_a_game_and_of_its_file_agree(owner_client, make_game):
     game = make_game(HANDS)
     parsed = scoring.parse_game_file(export(owner_client, game))
-    meta = restore.read_meta(parsed.extra)
-    from_file = restore.fingerprint(
-        parsed.players, parsed.rules, parsed.first_dealer, parsed.hands, meta.created
-    )
+    from_file = restore.fingerprint(parsed.players, parsed.rules, parsed.first_dealer, parsed.hands)
     from_game = restore.fingerprint(
-        game.players, game.rules_obj(), game.first_dealer, game.recorded_hands(), game.created_at
+        game.players, game.rules_obj(), game.first_dealer, game.recorded_hands()
     )
     assert from_file == from_game
+    game.refresh_from_db()
+    assert game.fingerprint == from_game
 
 
 def test_an_account_limit_counts_one_game_in_the_singular(owner, monkeypatch, make_game):
@@ -175,3 +174,12 @@ def test_what_if_says_one_hand_in_the_singular(owner_client, make_game):
     response = owner_client.get(reverse("compare", args=[game.pk]), {"preset": "standard"})
     assert response.context["comparison"].still_going
     assertContains(response, "nobody would have won after this one hand: the game would")
+
+
+def test_a_file_whose_time_was_called_is_not_the_game_without_it(owner_client, make_game):
+    game = make_game(HANDS)
+    data = export(owner_client, game)
+    called = dict(data, time_called=len(HANDS))
+    assert import_file(owner_client, json.dumps(called)).status_code == 302
+    assert Game.objects.filter(time_called=len(HANDS)).exclude(pk=game.pk).exists()
+    assert import_file(owner_client, json.dumps(called)).status_code == 422  # now it is here

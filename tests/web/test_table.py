@@ -323,7 +323,7 @@ def test_until_the_tricks_are_in_the_bids_show_as_each_sides_contract(owner_clie
     assertContains(page, "<li><strong>Ann + Cat</strong>: bid 7</li>", html=True)
     assertContains(page, "<li><strong>Ben + Dan</strong>: bid 2, Ben nil</li>", html=True)
     # Nil bidders count their own tricks; the side without a nil gives one total.
-    fields = ["csrfmiddlewaretoken", "hand", "side_0", "tricks_1", "tricks_3"]
+    fields = ["csrfmiddlewaretoken", "hand", "bids", "side_0", "tricks_1", "tricks_3"]
     assert step_inputs(page) == fields
 
 
@@ -600,7 +600,7 @@ def test_the_bids_of_the_hand_being_played_can_be_corrected(owner_client, make_g
     assert hand.bids == [3, "nil", 4, 2]
     assert hand.tricks is None
     page = owner_client.get(game.get_absolute_url())
-    fields = ["csrfmiddlewaretoken", "hand", "side_0", "tricks_1", "tricks_3"]
+    fields = ["csrfmiddlewaretoken", "hand", "bids", "side_0", "tricks_1", "tricks_3"]
     assert step_inputs(page) == fields
     assertContains(page, "Hand 2 corrected; every score after it was worked out again.")
 
@@ -711,3 +711,55 @@ def test_time_called_is_for_the_scorer_only(client, make_game, stranger):
     assert response.status_code == 404
     game.refresh_from_db()
     assert game.time_called is None
+
+
+def tricks_form_bids(client, game) -> str:
+    """The bids the page's tricks step says it was drawn against."""
+    page = client.get(game.get_absolute_url()).content.decode()
+    form = page[page.index(f'action="{tricks_url(game)}"') :]
+    return form.split('name="bids" value="', 1)[1].split('"', 1)[0]
+
+
+def rebid(client, game, *bids):
+    """Another phone takes back hand 1's bids and enters others."""
+    game.refresh_from_db()
+    client.post(reverse("undo", args=[game.pk]), {"version": game.version})
+    client.post(bids_url(game), bids_data(1, *bids))
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_tricks_tapped_against_bids_changed_since_are_refused_with_the_current_state(
+    owner_client, make_game, htmx
+):
+    game = make_game()
+    owner_client.post(bids_url(game), bids_data(1, 3, 3, 4, 2))
+    tapped_against = tricks_form_bids(owner_client, game)
+    assert tapped_against == "3,3,4,2"
+    rebid(owner_client, game, 5, 2, 4, 1)  # the bids re-entered on another phone
+
+    data = {"hand": "1", "bids": tapped_against, "side_0": "7", "side_1": "6"}
+    response = owner_client.post(tricks_url(game), data, headers=HX if htmx else None)
+    message = "Hand 1&#x27;s bids were changed on another phone after these tricks were tapped"
+    if htmx:
+        assert response.status_code == 409
+        assertContains(response, message, status_code=409)
+        assertContains(response, 'name="bids" value="5,2,4,1"', status_code=409)
+    else:
+        assert response.status_code == 302
+        assertContains(owner_client.get(response["Location"]), message)
+    assert Hand.objects.get(game=game).tricks is None
+
+    data["bids"] = tricks_form_bids(owner_client, game)
+    assert owner_client.post(tricks_url(game), data).status_code == 302
+    assert Hand.objects.get(game=game).tricks == [7, 6, None, None]
+
+
+def test_tricks_tapped_against_the_same_bids_entered_again_are_recorded(owner_client, make_game):
+    game = make_game()
+    owner_client.post(bids_url(game), bids_data(1, "nil", 3, 4, 2))
+    tapped_against = tricks_form_bids(owner_client, game)
+    rebid(owner_client, game, "nil", 3, 4, 2)
+    data = {"hand": "1", "bids": tapped_against, "tricks_0": "0", "tricks_2": "6", "side_1": "7"}
+    response = owner_client.post(tricks_url(game), data, headers=HX)
+    assert response.status_code == 200, response.content.decode()[:300]
+    assert Hand.objects.get(game=game).tricks is not None
