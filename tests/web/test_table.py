@@ -459,8 +459,8 @@ def test_the_history_shows_each_sides_bid_tricks_points_score_and_bags(owner_cli
     game = make_game([{"bids": [3, "nil", 4, 2], "tricks": [9, 0, None, 4]}])
     page = owner_client.get(game.get_absolute_url())
     body = page.content.decode()
-    assert "<small>bid 7, took 9 · bags: 2</small>" in body
-    assert "<small>Ben nil, Dan 2, took 4 · bags: 2</small>" in body
+    assert "<small> bid 7, took 9 · bags: 2</small>" in body
+    assert "<small> Ben nil, Dan 2, took 4 · bags: 2</small>" in body
     assert "Bids: Ben nil, Dan 2" in body
     assert "Ann + Cat bid 7, took 9: +70" in body  # the engine's explanation, one tap away
     assert "Ben&#x27;s nil made: +100" in body
