@@ -1,0 +1,241 @@
+"""A club night from registration to the final standings: an 8-team Swiss event of 3 rounds with
+10-hand games, run through the director's services and pages, the table cards' scoring links,
+the room board and the event file."""
+
+import io
+import json
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+from django.utils import timezone
+from pytest_django.asserts import assertContains, assertNotContains
+
+from games import scoring, services
+from games.club import services as club
+from games.club.models import Event, EventRound, LogEntry, Seating
+from games.models import Access, Game
+
+pytestmark = pytest.mark.django_db
+
+TEAMS = [
+    ("Aces", "Ann", "Art"),
+    ("Books", "Ben", "Bea"),
+    ("Clubs", "Cat", "Cal"),
+    ("Deuces", "Dan", "Dot"),
+    ("Eights", "Eve", "Eli"),
+    ("Fours", "Fay", "Fox"),
+    ("Jacks", "Jay", "Joy"),
+    ("Kings", "Kim", "Kit"),
+]
+# The first team (seats 1 and 3) bids 12 and takes 12: 120 a hand, 500 reached in hand 5.
+WINNING_HAND = ([6, 1, 6, 1], [6, 0, 6, 1])
+
+
+def new_event(owner, **settings):
+    values = {
+        "name": "Friday club night",
+        "rules": scoring.get_preset("tournament_10").rules,
+        "preset": "tournament_10",
+        "pairing": "swiss",
+        "rounds": 3,
+        "round_minutes": 30,
+        "points": {"win": 2, "draw": 1, "loss": 0, "bye": 2},
+        "ranking": ["match_points", "point_difference", "points_for"],
+    }
+    values.update(settings)
+    event = club.create_event(owner, **values)
+    for name, first, second in TEAMS:
+        club.add_team(owner, event.pk, name, [first, second])
+    return event
+
+
+def play_out(game: Game, owner) -> None:
+    """The first team wins the game, a hand of 120 at a time."""
+    for number in range(1, 6):
+        for form, values in (("bids", WINNING_HAND[0]), ("tricks", WINNING_HAND[1])):
+            with services.locked_game(Access(user=owner), game.pk) as locked:
+                step = services.step_for(locked, form, number)
+                services.record_step(locked, step, values)
+    game.refresh_from_db()
+    assert game.finished
+
+
+def test_an_8_team_swiss_of_3_rounds_from_registration_to_the_winner(owner):
+    event = new_event(owner)
+    for number in range(1, 4):
+        round_ = club.start_round(owner, event.pk)
+        assert round_.number == number
+        seatings = list(round_.seatings.select_related("game"))
+        assert len(seatings) == 4
+        for seating in seatings:
+            game = seating.game
+            assert game.table.card.number == seating.number  # the table card's own table
+            assert game.rules_obj().hand_limit == 10
+            with pytest.raises(club.EventProblem, match="still being played"):
+                club.start_round(owner, event.pk)
+            play_out(game, owner)
+        event.refresh_from_db()
+    state = club.summary(event)
+    assert state["finished"] is True
+    assert state["next_round"] is None
+    winner = state["standings"][0]
+    assert (winner["rank"], winner["wins"], winner["match_points"]) == (1, 3, 6)
+    assert state["winner"] == winner["team"]
+    # No two teams met twice.
+    met = [frozenset(s.teams) for s in Seating.objects.filter(round__event=event)]
+    assert len(met) == len(set(met)) == 12
+    # The exported file, read by `manage.py event`, comes to the same standings.
+    out = io.StringIO()
+    path = _export(event)
+    call_command("event", str(path), stdout=out)
+    assert json.loads(out.getvalue())["standings"] == state["standings"]
+    assert LogEntry.objects.filter(event=event, what__startswith="Round 3 paired").exists()
+
+
+def _export(event):
+    import tempfile
+    from pathlib import Path
+
+    path = Path(tempfile.mkdtemp()) / "event.json"
+    path.write_text(json.dumps(club.event_data(event)))
+    return path
+
+
+def test_the_table_card_scores_each_rounds_game_and_the_other_side_confirms(client, owner):
+    event = new_event(owner, pairing="king_of_the_hill")
+    first = club.start_round(owner, event.pk).seatings.get(number=1)
+    card = first.game.table
+    # A phone scans table 1's card: it scores that table's game, without an account.
+    client.get(reverse("table_score", args=[card.score_token]))
+    response = client.get(first.game.get_absolute_url())
+    assert response.status_code == 200
+    play_out(first.game, owner)
+    page = client.get(first.game.get_absolute_url())
+    assertContains(page, "Confirm the result")
+    assertNotContains(page, "Rematch: same players and rules")
+    client.post(reverse("club:confirm", args=[first.game.pk]), {"name": "Bea"})
+    first.refresh_from_db()
+    assert first.confirmed_by == "Bea"
+    board = client.get(reverse("club:board", args=[event.board_token]))
+    assertContains(board, "Done, confirmed")
+    # A rematch would take the table card away from the event: refused.
+    with pytest.raises(services.Conflict, match="club night"):
+        services.start_rematch(Access(user=owner), first.game.pk)
+    for seating in first.round.seatings.exclude(pk=first.pk):
+        play_out(seating.game, owner)
+    second = club.start_round(owner, event.pk).seatings.get(number=1)
+    assert second.game.table_id == card.pk
+    # The same card now scores round 2's game at table 1.
+    assert client.get(second.game.get_absolute_url()).status_code == 200
+    assert client.get(first.game.get_absolute_url()).status_code == 404
+
+
+def test_the_round_clock_calls_time_at_every_table_still_playing(client, owner):
+    event = new_event(owner)
+    round_ = club.start_round(owner, event.pk)
+    seatings = list(round_.seatings.select_related("game"))
+    play_out(seatings[0].game, owner)
+    with services.locked_game(Access(user=owner), seatings[1].game.pk) as locked:
+        services.record_step(locked, services.step_for(locked, "bids", 1), [3, 3, 3, 3])
+    club.start_clock(owner, event.pk)
+    EventRound.objects.filter(pk=round_.pk).update(
+        clock_ends_at=timezone.now() - timedelta(seconds=1)
+    )
+    client.get(reverse("club:board_live", args=[event.board_token]))
+    called = {s.number: s.game.time_called for s in round_.seatings.select_related("game")}
+    # Table 1 had ended; table 2's hand in play is played out; tables 3-4 had no hand yet.
+    assert called == {1: None, 2: 1, 3: None, 4: None}
+    round_.refresh_from_db()
+    assert round_.time_called is True
+    assert (
+        LogEntry.objects.filter(event=event, what__contains="Time called for round 1").count() == 1
+    )
+
+
+def test_a_forfeit_and_a_points_penalty_change_the_standings(owner):
+    event = new_event(owner)
+    round_ = club.start_round(owner, event.pk)
+    table_1 = round_.seatings.get(number=1)
+    first_team, second_team = table_1.teams
+    club.add_penalty(owner, event.pk, 1, 1, first_team, 0, True, "no show")
+    lines = {
+        line["team"]: line for line in club.summary(Event.objects.get(pk=event.pk))["standings"]
+    }
+    assert (lines[first_team]["losses"], lines[second_team]["wins"]) == (1, 1)
+    with pytest.raises(club.EventProblem, match="already forfeited"):
+        club.add_penalty(owner, event.pk, 1, 1, second_team, 0, True, "twice")
+
+
+def test_undo_round_takes_its_games_away_and_the_round_can_be_paired_again(owner):
+    event = new_event(owner)
+    round_ = club.start_round(owner, event.pk)
+    games = [s.game_id for s in round_.seatings.all()]
+    assert club.undo_round(owner, event.pk) == 1
+    assert not Game.objects.filter(pk__in=games).exists()
+    again = club.start_round(owner, event.pk)
+    assert again.number == 1
+
+
+def test_the_desk_is_the_directors_alone_and_the_board_is_public(client, owner, stranger):
+    event = new_event(owner)
+    client.force_login(stranger)
+    assert client.get(reverse("club:event", args=[event.pk])).status_code == 404
+    assert client.post(reverse("club:start_round", args=[event.pk])).status_code == 404
+    client.logout()
+    board = client.get(reverse("club:board", args=[event.board_token]))
+    assertContains(board, "Friday club night")
+    assert client.get(reverse("club:board", args=["nope"])).status_code == 404
+
+
+def test_the_boards_live_part_answers_304_until_something_changes(client, owner):
+    event = new_event(owner)
+    url = reverse("club:board_live", args=[event.board_token])
+    first = client.get(url)
+    etag = first["ETag"]
+    assert client.get(url, headers={"If-None-Match": etag}).status_code == 304
+    club.start_round(owner, event.pk)
+    changed = client.get(url, headers={"If-None-Match": etag})
+    assert changed.status_code == 200
+    assertContains(changed, "Round 1")
+
+
+def test_the_director_runs_the_event_from_the_pages(client, owner):
+    client.force_login(owner)
+    response = client.post(
+        reverse("club:new_event"),
+        {
+            "name": "Tuesday league",
+            "preset": "tournament_8",
+            "pairing": "round_robin",
+            "win": 2,
+            "draw": 1,
+            "loss": 0,
+            "bye": 2,
+            "ranking": "wins",
+        },
+    )
+    event = Event.objects.get()
+    assert response.status_code == 302
+    for name, first, second in TEAMS[:3]:
+        client.post(
+            reverse("club:add_team", args=[event.pk]),
+            {"name": name, "first": first, "second": second},
+        )
+    refused = client.post(
+        reverse("club:add_team", args=[event.pk]),
+        {"name": "Aces", "first": "Zed", "second": "Zoe"},
+        follow=True,
+    )
+    assertContains(refused, "A team called Aces has already entered.")
+    client.post(reverse("club:start_round", args=[event.pk]))
+    desk = client.get(reverse("club:event", args=[event.pk]))
+    assertContains(desk, "Round 1")
+    assertContains(desk, "A bye: ")
+    csv_text = client.get(reverse("club:standings_csv", args=[event.pk])).content.decode()
+    assert csv_text.splitlines()[0].startswith("Rank,Team,Match points,Wins")
+    cards = client.get(reverse("club:cards", args=[event.pk]))
+    assertContains(cards, "table 1")
+    exported = client.get(reverse("club:export", args=[event.pk]))
+    assert json.loads(exported.content)["format"] == "spades-event/1"
