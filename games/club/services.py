@@ -354,3 +354,53 @@ def add_penalty(
             event, user, f"Round {round_number}, table {table}: {name} {cost} ({reason})"
         )
         return penalty
+
+
+def swap_teams(user: Any, pk: int, first: int, second: int) -> EventRound:
+    """Re-pair the latest round before its first hand: two teams change places (a table for a
+    table, or a table for the bye), and each changed table gets a fresh game."""
+    with locked_event(user, pk) as event:
+        round_ = event.event_rounds.order_by("-number").first()
+        if round_ is None:
+            raise EventProblem("Pair a round first.")
+        if first == second:
+            raise EventProblem("Choose two different teams.")
+        teams = {team.position: team for team in event.teams.all()}
+        if first not in teams or second not in teams:
+            raise EventProblem("Choose two teams of the event.")
+        seatings = list(round_.seatings.select_related("game"))
+        places: dict[int, Seating | None] = dict.fromkeys(round_.byes)
+        for seating in seatings:
+            for position in seating.teams:
+                places[position] = seating
+        if first not in places or second not in places:
+            raise EventProblem("Both teams must be in this round.")
+        changed = [seating for seating in {places[first], places[second]} if seating is not None]
+        if any(seating.game.hand_count for seating in changed):
+            raise EventProblem("A table that has started its first hand can't be re-paired.")
+        swap = {first: second, second: first}
+        round_.byes = [swap.get(position, position) for position in round_.byes]
+        round_.save(update_fields=["byes"])
+        rules = scoring.Rules.from_dict(event.rules)
+        for seating in changed:
+            seating.teams = [swap.get(position, position) for position in seating.teams]
+            old = seating.game
+            one, two = (teams[position] for position in seating.teams)
+            seating.game = services.create_game(
+                event.owner,
+                name=old.name,
+                players=[one.players[0], two.players[0], one.players[1], two.players[1]],
+                rules=rules,
+                preset=event.preset,
+                first_dealer=0,
+                table=old.table,
+            )
+            seating.save(update_fields=["teams", "game"])
+            old.delete()
+        LogEntry.write(
+            event,
+            user,
+            f"Round {round_.number} re-paired: {teams[first].name} and {teams[second].name} "
+            "changed places",
+        )
+        return round_

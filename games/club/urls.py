@@ -11,6 +11,7 @@ urlpatterns = [
     path("events/<int:pk>/teams/<int:position>/withdraw/", views.withdraw_team, name="withdraw"),
     path("events/<int:pk>/rounds/", views.start_round, name="start_round"),
     path("events/<int:pk>/rounds/undo/", views.undo_round, name="undo_round"),
+    path("events/<int:pk>/rounds/swap/", views.swap_teams, name="swap_teams"),
     path("events/<int:pk>/clock/", views.start_clock, name="start_clock"),
     path("events/<int:pk>/penalties/", views.add_penalty, name="add_penalty"),
     path("events/<int:pk>/cards/", views.table_cards, name="cards"),

@@ -135,6 +135,7 @@ def event_desk(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     context = _board_context(event)
     teams = list(event.teams.all())
     context.update(
+        desk=True,
         teams=teams,
         team_form=TeamForm(),
         penalty_form=PenaltyForm(teams=[(team.position, team.name) for team in teams]),
@@ -190,6 +191,20 @@ def start_round(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     except services.EventProblem as problem:
         return _refused(request, pk, problem)
     return _done(request, pk, f"Round {round_.number} is paired: the tables can start.")
+
+
+@event_post
+def swap_teams(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    try:
+        first = int(request.POST.get("first", ""))
+        second = int(request.POST.get("second", ""))
+    except ValueError:
+        return _refused(request, pk, services.EventProblem("Choose two teams."))
+    try:
+        round_ = services.swap_teams(request.user, pk, first, second)
+    except services.EventProblem as problem:
+        return _refused(request, pk, problem)
+    return _done(request, pk, f"Round {round_.number} re-paired.")
 
 
 @event_post

@@ -239,3 +239,19 @@ def test_the_director_runs_the_event_from_the_pages(client, owner):
     assertContains(cards, "table 1")
     exported = client.get(reverse("club:export", args=[event.pk]))
     assert json.loads(exported.content)["format"] == "spades-event/1"
+
+
+def test_a_round_is_re_paired_before_its_first_hand_only(owner):
+    event = new_event(owner)
+    round_ = club.start_round(owner, event.pk)
+    table_1, table_2 = round_.seatings.order_by("number")[:2]
+    a, b = table_1.teams[0], table_2.teams[0]
+    club.swap_teams(owner, event.pk, a, b)
+    table_1.refresh_from_db()
+    table_2.refresh_from_db()
+    assert (table_1.teams[0], table_2.teams[0]) == (b, a)
+    assert table_1.game.players[0] == TEAMS[b][1]
+    with services.locked_game(Access(user=owner), table_1.game.pk) as locked:
+        services.record_step(locked, services.step_for(locked, "bids", 1), [3, 3, 3, 3])
+    with pytest.raises(club.EventProblem, match="started its first hand"):
+        club.swap_teams(owner, event.pk, a, b)
