@@ -115,3 +115,15 @@ class ConfirmForm(forms.Form):
     name = forms.CharField(
         max_length=80, label="Your name", help_text="A player of the other side."
     )
+
+
+class EventFileForm(forms.Form):
+    file = forms.FileField(
+        label="Event file", help_text="A spades-event/1 file, as Export writes it."
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > 50_000_000:
+            raise forms.ValidationError("The file is too large for an event (more than 50 MB).")
+        return upload

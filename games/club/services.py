@@ -6,6 +6,7 @@ builds the event's `spades-event/1` file from its teams, rounds and games and ha
 pure `games.events` package, exactly as `manage.py event` reads an exported file.
 """
 
+import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
@@ -404,3 +405,78 @@ def swap_teams(user: Any, pk: int, first: int, second: int) -> EventRound:
             "changed places",
         )
         return round_
+
+
+def import_event(owner: Any, data: bytes) -> Event:
+    """A new event from a `spades-event/1` file: its settings, teams, rounds, byes, penalties
+    and every table's game, all or nothing; EventProblem (one line) for a file it can't read."""
+    try:
+        parsed = events.parse_event_file(data)
+    except events.EventFileError as error:
+        raise EventProblem(str(error)) from None
+    raw = json.loads(data)
+    spec = raw.get("rules", {})
+    preset = spec.get("preset", "standard") if isinstance(spec.get("preset"), str) else "standard"
+    with transaction.atomic():
+        event = create_event(
+            owner,
+            name=parsed.name or "Imported event",
+            rules=parsed.rules,
+            preset=preset if preset in scoring.PRESETS else "standard",
+            pairing=parsed.pairing,
+            rounds=parsed.planned_rounds,
+            round_minutes=None,
+            points={
+                "win": parsed.points.win,
+                "draw": parsed.points.draw,
+                "loss": parsed.points.loss,
+                "bye": parsed.points.bye,
+            },
+            ranking=parsed.ranking,
+        )
+        for position, team in enumerate(parsed.teams):
+            EventTeam.objects.create(
+                event=event,
+                position=position,
+                name=team.name,
+                players=list(team.players),
+                withdrawn=team.withdrawn,
+            )
+        for round_item, round_ in zip(raw.get("rounds", []), parsed.rounds, strict=True):
+            made = EventRound.objects.create(
+                event=event, number=round_.number, byes=list(round_.byes)
+            )
+            for table_item, table in zip(round_item["tables"], round_.tables, strict=True):
+                first, second = (parsed.teams[position] for position in table.entrants)
+                players = [first.players[0], second.players[0], first.players[1], second.players[1]]
+                game_data = dict(table_item.get("game") or {})
+                game_data.setdefault("rules", spec)
+                game_data.setdefault("players", players)
+                game_file = scoring.parse_game_file(game_data)
+                game = services.create_game(
+                    owner,
+                    name=f"{event.name}: round {round_.number}, table {table.number}",
+                    players=list(game_file.players),
+                    rules=parsed.rules,
+                    preset=event.preset,
+                    first_dealer=game_file.first_dealer,
+                    hands=game_file.hands,
+                    time_called=game_file.time_called,
+                    table=_card(event, table.number).table,
+                )
+                Seating.objects.create(
+                    round=made, number=table.number, teams=list(table.entrants), game=game
+                )
+        for penalty in parsed.penalties:
+            seating = Seating.objects.get(
+                round__event=event, round__number=penalty.round, number=penalty.table
+            )
+            Penalty.objects.create(
+                seating=seating,
+                team=penalty.team,
+                points=penalty.points,
+                forfeit=penalty.forfeit,
+                reason=penalty.reason or "imported",
+            )
+        LogEntry.write(event, owner, "Event imported from its file")
+        return event

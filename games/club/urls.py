@@ -6,6 +6,7 @@ app_name = "club"
 urlpatterns = [
     path("events/", views.event_list, name="events"),
     path("events/new/", views.new_event, name="new_event"),
+    path("events/import/", views.import_event, name="import_event"),
     path("events/<int:pk>/", views.event_desk, name="event"),
     path("events/<int:pk>/teams/", views.add_team, name="add_team"),
     path("events/<int:pk>/teams/<int:position>/withdraw/", views.withdraw_team, name="withdraw"),

@@ -24,6 +24,7 @@ from games.club import services
 from games.club.forms import (
     RANKINGS,
     ConfirmForm,
+    EventFileForm,
     NewEventForm,
     PenaltyForm,
     TeamForm,
@@ -191,6 +192,23 @@ def start_round(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     except services.EventProblem as problem:
         return _refused(request, pk, problem)
     return _done(request, pk, f"Round {round_.number} is paired: the tables can start.")
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def import_event(request: HtmxHttpRequest) -> HttpResponse:
+    """A new event from its `spades-event/1` file."""
+    form = EventFileForm(request.POST or None, request.FILES or None)
+    if form.is_bound and form.is_valid():
+        try:
+            event = services.import_event(request.user, form.cleaned_data["file"].read())
+        except services.EventProblem as problem:
+            form.add_error("file", str(problem))
+        else:
+            messages.success(request, f"{event.name} imported.")
+            return redirect(event)
+    status = 422 if form.errors else None
+    return TemplateResponse(request, "club/import.html", {"form": form}, status=status)
 
 
 @event_post

@@ -255,3 +255,39 @@ def test_a_round_is_re_paired_before_its_first_hand_only(owner):
         services.record_step(locked, services.step_for(locked, "bids", 1), [3, 3, 3, 3])
     with pytest.raises(club.EventProblem, match="started its first hand"):
         club.swap_teams(owner, event.pk, a, b)
+
+
+def test_an_event_exports_and_imports_again_with_the_same_standings(client, owner):
+    event = new_event(owner)
+    round_ = club.start_round(owner, event.pk)
+    for seating in round_.seatings.select_related("game"):
+        play_out(seating.game, owner)
+    club.start_round(owner, event.pk)  # round 2 paired, its games not started
+    club.add_penalty(
+        owner, event.pk, 1, 2, round_.seatings.get(number=2).teams[0], 25, False, "talking"
+    )
+    client.force_login(owner)
+    exported = client.get(reverse("club:export", args=[event.pk])).content
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    upload = SimpleUploadedFile("event.json", exported, content_type="application/json")
+    response = client.post(reverse("club:import_event"), {"file": upload})
+    assert response.status_code == 302
+    copy = Event.objects.exclude(pk=event.pk).get()
+    event.refresh_from_db()
+    assert club.summary(copy) == club.summary(event)
+    assert (
+        json.loads(client.get(reverse("club:export", args=[copy.pk])).content)["rounds"][0]["byes"]
+        == json.loads(exported)["rounds"][0]["byes"]
+    )
+
+
+def test_a_bad_event_file_is_refused_with_one_line_next_to_the_field(client, owner):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(owner)
+    upload = SimpleUploadedFile("event.json", b'{"format": "spades-event/1", "teams": []}')
+    response = client.post(reverse("club:import_event"), {"file": upload})
+    assert response.status_code == 422
+    assertContains(response, "teams: expected 2 to 400 entries, got 0", status_code=422)
+    assert not Event.objects.exists()
