@@ -179,7 +179,10 @@ def summary(event: Event) -> dict[str, Any]:
     key = f"event-summary:{event.pk}:{event.version}:{moved['total'] or 0}"
     found = cache.get(key)
     if found is None:
-        found = events.summarize(events.parse_event_file(event_data(event)))
+        data = event_data(event)
+        if len(data["teams"]) < 2:  # nothing to rank or pair until two teams have entered
+            return {"standings": [], "next_round": None, "finished": False, "winner": None}
+        found = events.summarize(events.parse_event_file(data))
         cache.set(key, found, 60 * 60)
     return found  # type: ignore[no-any-return]
 
@@ -197,14 +200,14 @@ def start_round(user: Any, pk: int) -> EventRound:
     """The next round, paired by the event's format: a game at each table, on that table's
     card table, so the phones holding its table card score the new game."""
     with locked_event(user, pk) as event:
+        if event.teams.filter(withdrawn=False).count() < 2:
+            raise EventProblem("Enter at least two teams first.")
         state = summary(event)
         pairing = state["next_round"]
         if pairing is None:
             if state["finished"]:
                 raise EventProblem("The event is over: there is no next round.")
             raise EventProblem("A game of this round is still being played.")
-        if not pairing["tables"]:
-            raise EventProblem("Enter at least two teams first.")
         teams = {team.position: team for team in event.teams.all()}
         number = event.event_rounds.count() + 1
         round_ = EventRound.objects.create(event=event, number=number, byes=pairing["byes"])

@@ -291,3 +291,22 @@ def test_a_bad_event_file_is_refused_with_one_line_next_to_the_field(client, own
     assert response.status_code == 422
     assertContains(response, "teams: expected 2 to 400 entries, got 0", status_code=422)
     assert not Event.objects.exists()
+
+
+def test_the_desk_and_board_of_an_event_with_fewer_than_two_teams(client, owner):
+    event = club.create_event(
+        owner,
+        name="Empty night",
+        rules=scoring.Rules(),
+        preset="standard",
+        pairing="swiss",
+        rounds=None,
+        round_minutes=None,
+        points={"win": 2, "draw": 1, "loss": 0, "bye": 2},
+        ranking=["match_points"],
+    )
+    client.force_login(owner)
+    assertContains(client.get(reverse("club:event", args=[event.pk])), "Before round 1")
+    assert client.get(reverse("club:board", args=[event.board_token])).status_code == 200
+    refused = client.post(reverse("club:start_round", args=[event.pk]), follow=True)
+    assertContains(refused, "Enter at least two teams first.")
