@@ -5,6 +5,7 @@ redirects (post/redirect/get), or shows the form again with the problem next to 
 """
 
 import csv
+import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -16,9 +17,10 @@ from django.http import Http404, HttpResponse, HttpResponseNotAllowed, JsonRespo
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import condition, require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from games.club import services
 from games.club.forms import (
@@ -320,31 +322,47 @@ def table_cards(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     return TemplateResponse(request, "club/cards.html", {"event": event, "cards": cards})
 
 
-def _board_etag(request: HtmxHttpRequest, token: str) -> str | None:
-    event = Event.objects.filter(board_token=token).values("pk", "version").first()
-    if event is None:
-        return None
-    moved = Game.objects.filter(seating__round__event_id=event["pk"]).aggregate(
-        total=Sum("version")
-    )
-    return f'"{event["pk"]}-{event["version"]}-{moved["total"] or 0}"'
+def _board_etag(event: Event) -> str:
+    """What the board shows changes with the event's version and its games' versions."""
+    moved = Game.objects.filter(seating__round__event=event).aggregate(total=Sum("version"))
+    return f'"{event.pk}-{event.version}-{moved["total"] or 0}"'
 
 
-@require_safe
-def board(request: HtmxHttpRequest, token: str) -> TemplateResponse:
-    """The room board: public, read-only, for a projector; it follows the event by itself."""
-    event = get_object_or_404(Event, board_token=token)
+def _board(event: Event, template: str, request: HtmxHttpRequest) -> HttpResponse:
     context = _board_context(event)
-    context["qr"] = qr_svg(reachable_url(request, reverse("club:board", args=[token])))
-    return TemplateResponse(request, "club/board.html", context)
+    etag = _board_etag(event)
+    # The polled part sends its own ETag back (hx-headers), so the 304 reaches htmx, which
+    # then leaves the board as it is, instead of the browser answering from its cache.
+    context["poll_headers"] = json.dumps({"If-None-Match": etag})
+    if template.endswith("#live"):
+        response = get_conditional_response(request, etag=etag)
+        if response is not None:
+            return _private(response)
+    else:
+        context["qr"] = qr_svg(
+            reachable_url(request, reverse("club:board", args=[event.board_token]))
+        )
+    response = TemplateResponse(request, template, context)
+    response.headers["ETag"] = etag
+    return _private(response)
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    patch_cache_control(response, private=True, no_cache=True)
+    response.headers["X-Robots-Tag"] = "noindex, nofollow"
+    return response
 
 
 @require_safe
-@condition(etag_func=_board_etag)
-def board_live(request: HtmxHttpRequest, token: str) -> TemplateResponse:
+def board(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The room board: public, read-only, for a projector; it follows the event by itself."""
+    return _board(get_object_or_404(Event, board_token=token), "club/board.html", request)
+
+
+@require_safe
+def board_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The board's changing part, asked for every second: a 304 while nothing changed."""
-    event = get_object_or_404(Event, board_token=token)
-    return TemplateResponse(request, "club/board.html#live", _board_context(event))
+    return _board(get_object_or_404(Event, board_token=token), "club/board.html#live", request)
 
 
 @post_only

@@ -457,6 +457,7 @@ def summarize(event: Event) -> dict[str, Any]:
                 "team": index[line.team],
                 "name": line.team,
                 "rank": line.rank,
+                "shared": line.shared,
                 "match_points": line.match_points,
                 "wins": line.wins,
                 "draws": line.draws,
