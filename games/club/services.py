@@ -196,6 +196,31 @@ def _card(event: Event, number: int) -> CardTable:
     return card
 
 
+def _latest_round(event: Event, missing: str) -> EventRound:
+    """The round being played (the latest paired); EventProblem(`missing`) before round 1."""
+    round_ = event.event_rounds.order_by("-number").first()
+    if round_ is None:
+        raise EventProblem(missing)
+    return round_
+
+
+def _table_game(
+    event: Event, name: str, seated: Sequence[EventTeam], table: Table, **game: Any
+) -> Game:
+    """A table's game: the first team in seats 1 and 3, the second in seats 2 and 4, on the
+    table's card table, owned by the director."""
+    first, second = seated
+    return services.create_game(
+        event.owner,
+        name=name,
+        players=[first.players[0], second.players[0], first.players[1], second.players[1]],
+        rules=scoring.Rules.from_dict(event.rules),
+        preset=event.preset,
+        table=table,
+        **{"first_dealer": 0, **game},
+    )
+
+
 def start_round(user: Any, pk: int) -> EventRound:
     """The next round, paired by the event's format: a game at each table, on that table's
     card table, so the phones holding its table card score the new game."""
@@ -211,18 +236,12 @@ def start_round(user: Any, pk: int) -> EventRound:
         teams = {team.position: team for team in event.teams.all()}
         number = event.event_rounds.count() + 1
         round_ = EventRound.objects.create(event=event, number=number, byes=pairing["byes"])
-        rules = scoring.Rules.from_dict(event.rules)
         for table in pairing["tables"]:
-            first, second = (teams[position] for position in table["teams"])
-            card = _card(event, table["table"])
-            game = services.create_game(
-                event.owner,
-                name=f"{event.name}: round {number}, table {table['table']}",
-                players=[first.players[0], second.players[0], first.players[1], second.players[1]],
-                rules=rules,
-                preset=event.preset,
-                first_dealer=0,
-                table=card.table,
+            game = _table_game(
+                event,
+                f"{event.name}: round {number}, table {table['table']}",
+                [teams[position] for position in table["teams"]],
+                _card(event, table["table"]).table,
             )
             Seating.objects.create(
                 round=round_, number=table["table"], teams=table["teams"], game=game
@@ -240,9 +259,7 @@ def start_round(user: Any, pk: int) -> EventRound:
 def undo_round(user: Any, pk: int) -> int:
     """Take back the latest round, its games and their hands, as if it had not been paired."""
     with locked_event(user, pk) as event:
-        round_ = event.event_rounds.order_by("-number").first()
-        if round_ is None:
-            raise EventProblem("No round has been paired yet.")
+        round_ = _latest_round(event, "No round has been paired yet.")
         number = round_.number
         Game.objects.filter(seating__round=round_).delete()
         round_.delete()
@@ -253,9 +270,7 @@ def undo_round(user: Any, pk: int) -> int:
 def start_clock(user: Any, pk: int) -> EventRound:
     """The round's clock starts: at zero the time is called at every table still playing."""
     with locked_event(user, pk) as event:
-        round_ = event.event_rounds.order_by("-number").first()
-        if round_ is None:
-            raise EventProblem("Pair a round before starting its clock.")
+        round_ = _latest_round(event, "Pair a round before starting its clock.")
         if not event.round_minutes:
             raise EventProblem("This event's rounds have no clock.")
         if round_.clock_ends_at is not None:
@@ -364,9 +379,7 @@ def swap_teams(user: Any, pk: int, first: int, second: int) -> EventRound:
     """Re-pair the latest round before its first hand: two teams change places (a table for a
     table, or a table for the bye), and each changed table gets a fresh game."""
     with locked_event(user, pk) as event:
-        round_ = event.event_rounds.order_by("-number").first()
-        if round_ is None:
-            raise EventProblem("Pair a round first.")
+        round_ = _latest_round(event, "Pair a round first.")
         if first == second:
             raise EventProblem("Choose two different teams.")
         teams = {team.position: team for team in event.teams.all()}
@@ -385,20 +398,11 @@ def swap_teams(user: Any, pk: int, first: int, second: int) -> EventRound:
         swap = {first: second, second: first}
         round_.byes = [swap.get(position, position) for position in round_.byes]
         round_.save(update_fields=["byes"])
-        rules = scoring.Rules.from_dict(event.rules)
         for seating in changed:
             seating.teams = [swap.get(position, position) for position in seating.teams]
             old = seating.game
-            one, two = (teams[position] for position in seating.teams)
-            seating.game = services.create_game(
-                event.owner,
-                name=old.name,
-                players=[one.players[0], two.players[0], one.players[1], two.players[1]],
-                rules=rules,
-                preset=event.preset,
-                first_dealer=0,
-                table=old.table,
-            )
+            seated = [teams[position] for position in seating.teams]
+            seating.game = _table_game(event, old.name, seated, old.table)
             seating.save(update_fields=["teams", "game"])
             old.delete()
         LogEntry.write(
@@ -449,23 +453,24 @@ def import_event(owner: Any, data: bytes) -> Event:
             made = EventRound.objects.create(
                 event=event, number=round_.number, byes=list(round_.byes)
             )
+            teams = {team.position: team for team in event.teams.all()}
             for table_item, table in zip(round_item["tables"], round_.tables, strict=True):
-                first, second = (parsed.teams[position] for position in table.entrants)
-                players = [first.players[0], second.players[0], first.players[1], second.players[1]]
+                seated = [teams[position] for position in table.entrants]
                 game_data = dict(table_item.get("game") or {})
                 game_data.setdefault("rules", spec)
-                game_data.setdefault("players", players)
+                game_data.setdefault(
+                    "players",
+                    [seated[0].players[0], seated[1].players[0], *[t.players[1] for t in seated]],
+                )
                 game_file = scoring.parse_game_file(game_data)
-                game = services.create_game(
-                    owner,
-                    name=f"{event.name}: round {round_.number}, table {table.number}",
-                    players=list(game_file.players),
-                    rules=parsed.rules,
-                    preset=event.preset,
+                game = _table_game(
+                    event,
+                    f"{event.name}: round {round_.number}, table {table.number}",
+                    seated,
+                    _card(event, table.number).table,
                     first_dealer=game_file.first_dealer,
                     hands=game_file.hands,
                     time_called=game_file.time_called,
-                    table=_card(event, table.number).table,
                 )
                 Seating.objects.create(
                     round=made, number=table.number, teams=list(table.entrants), game=game
