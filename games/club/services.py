@@ -207,18 +207,23 @@ def _latest_round(event: Event, missing: str) -> EventRound:
 def _table_game(
     event: Event, name: str, seated: Sequence[EventTeam], table: Table, **game: Any
 ) -> Game:
-    """A table's game: the first team in seats 1 and 3, the second in seats 2 and 4, on the
-    table's card table, owned by the director."""
-    first, second = seated
+    """A table's game: the first team in seats 1 and 3, the second in seats 2 and 4 (or as an
+    imported game sat), on the table's card table, owned by the director."""
+    values: dict[str, Any] = {"players": _seated(seated), "first_dealer": 0, **game}
     return services.create_game(
         event.owner,
         name=name,
-        players=[first.players[0], second.players[0], first.players[1], second.players[1]],
         rules=scoring.Rules.from_dict(event.rules),
         preset=event.preset,
         table=table,
-        **{"first_dealer": 0, **game},
+        **values,
     )
+
+
+def _seated(teams: Sequence[EventTeam]) -> list[str]:
+    """A table's players seat by seat: partners opposite each other."""
+    first, second = teams
+    return [first.players[0], second.players[0], first.players[1], second.players[1]]
 
 
 def start_round(user: Any, pk: int) -> EventRound:
@@ -458,16 +463,14 @@ def import_event(owner: Any, data: bytes) -> Event:
                 seated = [teams[position] for position in table.entrants]
                 game_data = dict(table_item.get("game") or {})
                 game_data.setdefault("rules", spec)
-                game_data.setdefault(
-                    "players",
-                    [seated[0].players[0], seated[1].players[0], *[t.players[1] for t in seated]],
-                )
+                game_data.setdefault("players", _seated(seated))
                 game_file = scoring.parse_game_file(game_data)
                 game = _table_game(
                     event,
                     f"{event.name}: round {round_.number}, table {table.number}",
                     seated,
                     _card(event, table.number).table,
+                    players=list(game_file.players),
                     first_dealer=game_file.first_dealer,
                     hands=game_file.hands,
                     time_called=game_file.time_called,

@@ -310,3 +310,32 @@ def test_the_desk_and_board_of_an_event_with_fewer_than_two_teams(client, owner)
     assert client.get(reverse("club:board", args=[event.board_token])).status_code == 200
     refused = client.post(reverse("club:start_round", args=[event.pk]), follow=True)
     assertContains(refused, "Enter at least two teams first.")
+
+
+def test_an_imported_game_keeps_its_own_seating_within_each_team(owner):
+    from tests.events.test_eventfile import event as event_file
+
+    data = event_file(
+        [
+            {
+                "tables": [
+                    {
+                        "teams": [0, 1],
+                        # Aces Two sits in seat 1 here, Aces One opposite.
+                        "game": {
+                            "players": ["Aces Two", "Books One", "Aces One", "Books Two"],
+                            "hands": [{"bids": [4, 3, 3, 3], "tricks": [5, 3, 3, 2]}],
+                        },
+                    }
+                ]
+            }
+        ],
+        teams=[
+            {"name": "Aces", "players": ["Aces One", "Aces Two"]},
+            {"name": "Books", "players": ["Books One", "Books Two"]},
+        ],
+    )
+    event = club.import_event(owner, json.dumps(data).encode())
+    game = Seating.objects.get(round__event=event).game
+    assert game.players == ["Aces Two", "Books One", "Aces One", "Books Two"]
+    assert game.replay().hands[0].sides[0].tricks == 8
