@@ -645,6 +645,10 @@ def start_rematch(access: Access, pk: int) -> tuple[Game, bool]:
         result = game.replay()
         if not result.finished:
             raise Conflict("A rematch can start once this game is over.")
+        if getattr(game.table, "card", None) is not None:  # a club night's table
+            raise Conflict(
+                "This table plays a club night's rounds: the director pairs its next game."
+            )
         try:
             new = create_game(
                 game.owner,

@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "games",
     "games.accounts",
+    "games.club",
 ]
 
 MIDDLEWARE = [

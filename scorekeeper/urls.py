@@ -2,6 +2,7 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("games.urls")),
+    path("", include("games.club.urls")),
 ]
 
 handler400 = "scorekeeper.errors.bad_request"

@@ -47,6 +47,7 @@ class EventFileError(ValueError):
 class Team:
     name: str
     players: tuple[str, ...]
+    withdrawn: bool = False  # keeps its results; not paired again
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,10 @@ def _teams(data: dict[str, Any], individual: bool) -> tuple[Team, ...]:
         wanted = 1 if individual else 2
         if len(players) != wanted or not all(isinstance(p, str) and p.strip() for p in players):
             raise EventFileError(f"{where}: players: expected {wanted} player names")
-        teams.append(Team(name.strip(), tuple(player.strip() for player in players)))
+        withdrawn = item.get("withdrawn", False)
+        if type(withdrawn) is not bool:
+            raise EventFileError(f"{where}: withdrawn: expected true or false")
+        teams.append(Team(name.strip(), tuple(player.strip() for player in players), withdrawn))
     if len(teams) < 2 or len(teams) > MAX_TEAMS:
         raise EventFileError(f"teams: expected 2 to {MAX_TEAMS} entries, got {len(teams)}")
     names = [team.name.casefold() for team in teams]
@@ -376,6 +380,7 @@ def _rounds_planned(event: Event, count: int) -> int:
 def _next(event: Event, lines: list[Line], played: list[Played]) -> Pairing | None:
     """The next round's pairing, or None once the event is over."""
     names = [team.name for team in event.teams]
+    out = {team.name for team in event.teams if team.withdrawn}
     done = len(event.rounds)
     if event.pairing in ("single_elimination", "double_elimination"):
         losses: dict[str, int] = {}
@@ -384,11 +389,16 @@ def _next(event: Event, lines: list[Line], played: list[Played]) -> Pairing | No
                 for name in game.sides[1 - game.winners[0]]:
                     losses[name] = losses.get(name, 0) + 1
         lives = 1 if event.pairing == "single_elimination" else 2
-        return elimination(names, losses, lives)
+        return elimination([name for name in names if name not in out], losses, lives)
     if done >= _rounds_planned(event, len(names)):
         return None
     if event.pairing == "round_robin":
-        return round_robin(names)[done % (len(names) - 1 + len(names) % 2)]
+        # The schedule of every team entered; a withdrawn team's opponent has a bye.
+        scheduled = round_robin(names)[done % (len(names) - 1 + len(names) % 2)]
+        games = tuple(game for game in scheduled.games if not out.intersection(game))
+        byes = [name for game in scheduled.games if out.intersection(game) for name in game]
+        byes += list(scheduled.byes)
+        return Pairing(games, tuple(name for name in byes if name not in out))
     if event.pairing == "progressive":
         seats: list[tuple[str, ...]]
         if not event.rounds:
@@ -397,7 +407,7 @@ def _next(event: Event, lines: list[Line], played: list[Played]) -> Pairing | No
             last = event.rounds[-1].tables
             seats = list(progressive_move([tuple(names[i] for i in t.entrants) for t in last]))
         return Pairing(tuple(seats))
-    ranked = [line.team for line in lines]
+    ranked = [line.team for line in lines if line.team not in out]
     if event.pairing == "king_of_the_hill":
         return king_of_the_hill(ranked)
     met = {
@@ -447,6 +457,7 @@ def summarize(event: Event) -> dict[str, Any]:
                 "team": index[line.team],
                 "name": line.team,
                 "rank": line.rank,
+                "shared": line.shared,
                 "match_points": line.match_points,
                 "wins": line.wins,
                 "draws": line.draws,

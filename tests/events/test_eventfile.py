@@ -220,3 +220,15 @@ def test_a_bad_file_is_one_line_naming_where(change, message):
         summarize(parse_event_file(json.dumps(data)))
     assert str(refused.value).startswith(message)
     assert "\n" not in str(refused.value)
+
+
+def test_a_withdrawn_team_keeps_its_results_and_is_not_paired_again():
+    teams = [dict(team) for team in TEAMS[:4]]
+    teams[3]["withdrawn"] = True
+    summary = summarize(
+        parse_event_file(event([{"tables": [table(0, 1), table(2, 3)]}], teams=teams))
+    )
+    assert summary["next_round"]["tables"] == [{"table": 1, "teams": [0, 2]}]
+    assert summary["next_round"]["byes"] == [1]
+    deuces = next(line for line in summary["standings"] if line["team"] == 3)
+    assert deuces["losses"] == 1

@@ -71,6 +71,26 @@ TABLE = {
     ("compare", "get"): (404, 404, 200),
     ("share", "get"): (404, 404, 200),
     ("share", "post"): (404, 404, 302),
+    # Club nights: the director's pages answer 404 to anyone else; the room board is public.
+    ("events", "get"): (LOGIN, 200, 200),
+    ("new_event", "get"): (LOGIN, 200, 200),
+    ("new_event", "post"): (LOGIN, 302, 302),
+    ("import_event", "get"): (LOGIN, 200, 200),
+    ("event", "get"): (404, 404, 200),
+    ("add_team", "post"): (404, 404, 302),
+    ("withdraw", "post"): (404, 404, 302),
+    ("start_round", "post"): (404, 404, 302),
+    ("undo_round", "post"): (404, 404, 302),
+    ("swap_teams", "post"): (404, 404, 302),
+    ("start_clock", "post"): (404, 404, 302),
+    ("add_penalty", "post"): (404, 404, 302),
+    ("cards", "get"): (404, 404, 200),
+    ("export", "get"): (404, 404, 200),
+    ("standings_csv", "get"): (404, 404, 200),
+    # This game is no event's table: nobody confirms its result.
+    ("confirm", "post"): (404, 404, 404),
+    ("board", "get"): (200, 200, 200),
+    ("board_live", "get"): (200, 200, 200),
     # The installable app: the same for everyone, and nothing to post.
     ("manifest", "get"): (200, 200, 200),
     ("manifest", "post"): (405, 405, 405),
@@ -133,6 +153,20 @@ def data_for(name, game):
         },
         "password_reset": {"email": "owner@example.com"},
         "new_game": NEW_GAME,
+        "new_event": {
+            "name": "Tuesday league",
+            "preset": "standard",
+            "pairing": "swiss",
+            "win": 2,
+            "draw": 1,
+            "loss": 0,
+            "bye": 2,
+            "ranking": "points",
+        },
+        "add_team": {"name": "Books", "first": "Gus", "second": "Hal"},
+        "swap_teams": {"first": "0", "second": "1"},
+        "add_penalty": {"round": "1", "table": "1", "team": "0", "points": "10", "reason": "x"},
+        "confirm": {"name": "Bea"},
     }.get(name, {})
 
 
@@ -151,7 +185,43 @@ def snapshot(game):
     return (game.version, game.watch_token, game.watch_enabled, hands, Game.objects.count())
 
 
+CLUB = {"events", "new_event", "import_event", "event", "add_team", "withdraw", "start_round"}
+CLUB |= {"undo_round", "swap_teams", "start_clock", "add_penalty", "cards", "export"}
+CLUB |= {"standings_csv", "confirm", "board", "board_live"}
+PER_EVENT = CLUB - {"events", "new_event", "import_event", "confirm", "board", "board_live"}
+
+
+def owners_event(game):
+    """The game's owner's club night, with one team entered."""
+    from games import scoring
+    from games.club import services as club
+    from games.club.models import Event
+
+    event = Event.objects.filter(owner=game.owner).first()
+    if event is None:
+        event = club.create_event(
+            game.owner,
+            name="Friday club night",
+            rules=scoring.Rules(),
+            preset="standard",
+            pairing="swiss",
+            rounds=None,
+            round_minutes=None,
+            points={"win": 2, "draw": 1, "loss": 0, "bye": 2},
+            ranking=["match_points"],
+        )
+        club.add_team(game.owner, event.pk, "Aces", ["Eve", "Fay"])
+    return event
+
+
 def url_for(name, game):
+    if name in CLUB:
+        event = owners_event(game)
+        args = [event.pk] if name in PER_EVENT else []
+        args = [game.pk] if name == "confirm" else args
+        args = [event.board_token] if name in ("board", "board_live") else args
+        args = [*args, 0] if name == "withdraw" else args
+        return reverse(f"club:{name}", args=args)
     args = [game.pk] if name in PER_GAME else OTHER_ARGS.get(name, [])
     if name in ("edit_hand", "hand_note"):
         args.append(1)

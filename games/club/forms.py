@@ -1,0 +1,129 @@
+"""The director's forms: a new event, a team's entry, a penalty."""
+
+from typing import Any
+
+from django import forms
+
+from games import events, scoring
+from games.club.models import Event
+
+# The ranking orders a director chooses from, each a list of the events package's criteria.
+RANKINGS = {
+    "points": ["match_points", "point_difference", "points_for"],
+    "wins": ["match_points", "wins", "point_difference", "points_for"],
+    "buchholz": ["match_points", "buchholz", "point_difference", "points_for"],
+    "head_to_head": ["match_points", "head_to_head", "point_difference", "points_for"],
+    "bags": ["match_points", "point_difference", "fewest_bags", "points_for"],
+}
+
+
+def ranking_words(criteria: list[str]) -> str:
+    return ", then ".join(events.CRITERIA[name] for name in criteria)
+
+
+def _name_check(value: str, problem_of: Any) -> str:
+    value = value.strip()
+    problem = problem_of(value)
+    if problem:
+        raise forms.ValidationError(f"{problem[:1].upper()}{problem[1:]}.")
+    return value
+
+
+class NewEventForm(forms.Form):
+    name = forms.CharField(max_length=200, label="Event name")
+    preset = forms.ChoiceField(label="Game rules", help_text="What every table's game plays.")
+    pairing = forms.ChoiceField(choices=Event.PAIRINGS, label="Format")
+    rounds = forms.IntegerField(
+        min_value=1,
+        max_value=50,
+        required=False,
+        label="Rounds",
+        help_text="Leave empty for the format's own count (Swiss: enough to find a winner).",
+    )
+    round_minutes = forms.IntegerField(
+        min_value=5,
+        max_value=240,
+        required=False,
+        label="Minutes a round",
+        help_text="The round's clock: at zero the time is called at every table. Empty: none.",
+    )
+    win = forms.IntegerField(min_value=0, max_value=100, initial=2, label="Points for a win")
+    draw = forms.IntegerField(min_value=0, max_value=100, initial=1, label="Points for a draw")
+    loss = forms.IntegerField(min_value=0, max_value=100, initial=0, label="Points for a loss")
+    bye = forms.IntegerField(min_value=0, max_value=100, initial=2, label="Points for a bye")
+    ranking = forms.ChoiceField(
+        label="Standings rank by",
+        choices=[(key, ranking_words(value)) for key, value in RANKINGS.items()],
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        preset = self.fields["preset"]
+        assert isinstance(preset, forms.ChoiceField)
+        preset.choices = [
+            (name, item.title)
+            for name, item in scoring.PRESETS.items()
+            if item.rules.players == 4 and item.rules.partnerships
+        ]
+        preset.initial = "tournament_10"
+
+    def clean_name(self) -> str:
+        return _name_check(self.cleaned_data["name"], scoring.game_name_problem)
+
+    def rules(self) -> scoring.Rules:
+        return scoring.get_preset(self.cleaned_data["preset"]).rules
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(max_length=80, label="Team name")
+    first = forms.CharField(max_length=200, label="Player 1", help_text="Sits in seat 1 or 2.")
+    second = forms.CharField(max_length=200, label="Player 2", help_text="Sits opposite.")
+
+    def clean_name(self) -> str:
+        return _name_check(self.cleaned_data["name"], scoring.player_name_problem)
+
+    def clean_first(self) -> str:
+        return _name_check(self.cleaned_data["first"], scoring.player_name_problem)
+
+    def clean_second(self) -> str:
+        return _name_check(self.cleaned_data["second"], scoring.player_name_problem)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        first, second = cleaned.get("first"), cleaned.get("second")
+        if first and second and first.casefold() == second.casefold():
+            self.add_error("second", "A team is two different players.")
+        return cleaned
+
+
+class PenaltyForm(forms.Form):
+    round = forms.IntegerField(min_value=1, label="Round")
+    table = forms.IntegerField(min_value=1, label="Table")
+    team = forms.TypedChoiceField(coerce=int, label="Team")
+    points = forms.IntegerField(min_value=0, max_value=10_000, required=False, label="Points off")
+    forfeit = forms.BooleanField(required=False, label="The team forfeits the game")
+    reason = forms.CharField(max_length=200, label="Reason")
+
+    def __init__(self, *args: Any, teams: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        team = self.fields["team"]
+        assert isinstance(team, forms.TypedChoiceField)
+        team.choices = teams
+
+
+class ConfirmForm(forms.Form):
+    name = forms.CharField(
+        max_length=80, label="Your name", help_text="A player of the other side."
+    )
+
+
+class EventFileForm(forms.Form):
+    file = forms.FileField(
+        label="Event file", help_text="A spades-event/1 file, as Export writes it."
+    )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > 50_000_000:
+            raise forms.ValidationError("The file is too large for an event (more than 50 MB).")
+        return upload

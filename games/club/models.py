@@ -1,0 +1,177 @@
+"""A club night: an event of many tables, its teams, its rounds and what happened at each table.
+
+Each table of a round plays an ordinary game of the app, owned by the event's director and
+played on the event's card table of that number, whose scoring link (on the printed table card)
+follows the table from round to round. Nothing here is a score: the standings and the next
+round are worked out from the games each time, by `games.events` (`club.services.summary`).
+"""
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from games.models import Game, Table
+
+
+def new_board_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def standard_points() -> dict[str, int]:
+    return {"win": 2, "draw": 1, "loss": 0, "bye": 2}
+
+
+def standard_ranking() -> list[str]:
+    return ["match_points", "point_difference", "points_for"]
+
+
+class Event(models.Model):
+    PAIRINGS = [
+        ("swiss", "Swiss: teams of like standing meet, no rematch where one can be avoided"),
+        ("round_robin", "Round robin: every team meets every other once"),
+        ("king_of_the_hill", "Winners play winners: first against second, and so on down"),
+        ("single_elimination", "Single elimination: a team is out after one loss"),
+        ("double_elimination", "Double elimination: out after two losses; the final may be reset"),
+    ]
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="events"
+    )
+    name = models.CharField(max_length=200)
+    rules = models.JSONField(help_text="Every rule setting each table's game plays.")
+    preset = models.CharField(max_length=40, default="standard")
+    pairing = models.CharField(max_length=30, choices=PAIRINGS, default="swiss")
+    rounds = models.PositiveSmallIntegerField(null=True, blank=True)  # null: the format's own
+    points = models.JSONField(default=standard_points)
+    ranking = models.JSONField(default=standard_ranking)
+    round_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    board_token = models.CharField(max_length=64, unique=True, default=new_board_token)
+    created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped by every change to the event or one of its games: the board's ETag.
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("club:event", args=[self.pk])
+
+    def bump(self) -> None:
+        """The event changed: its board and standings are drawn again."""
+        Event.objects.filter(pk=self.pk).update(version=models.F("version") + 1)
+
+
+class EventTeam(models.Model):
+    """A team of two, entered in the event; `position` is its number in the event's file."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="teams")
+    position = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=80)
+    players = models.JSONField()
+    withdrawn = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "position"], name="one_team_per_position")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CardTable(models.Model):
+    """Table N of the room: the app's card table every round's game at that number is played
+    on, so its scoring link, printed on the table card, works all evening."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="cards")
+    number = models.PositiveSmallIntegerField()
+    table = models.OneToOneField(Table, on_delete=models.PROTECT, related_name="card")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="one_card_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.number} of {self.event}"
+
+
+class EventRound(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="event_rounds")
+    number = models.PositiveSmallIntegerField()
+    byes = models.JSONField(default=list)  # team positions sitting this round out
+    # The round's clock: when time is called for every table still playing.
+    clock_ends_at = models.DateTimeField(null=True, blank=True)
+    time_called = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="one_round_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.number} of {self.event}"
+
+
+class Seating(models.Model):
+    """Who plays at one table in one round, and the game they play there."""
+
+    round = models.ForeignKey(EventRound, on_delete=models.CASCADE, related_name="seatings")
+    number = models.PositiveSmallIntegerField()
+    teams = models.JSONField()  # two team positions: the first sits in seats 1 and 3
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="seating")
+    # A player of the other side confirmed the result on the scoring phone.
+    confirmed_by = models.CharField(max_length=80, blank=True)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_seating_per_table")
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.number} of {self.round}"
+
+
+class Penalty(models.Model):
+    """A penalty on a team in one table's game: points off its score there, or a forfeit."""
+
+    seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="penalties")
+    team = models.PositiveSmallIntegerField()  # the team's position
+    points = models.PositiveIntegerField(default=0)
+    forfeit = models.BooleanField(default=False)
+    reason = models.CharField(max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"penalty on team {self.team} at {self.seating}"
+
+
+class LogEntry(models.Model):
+    """Every change to an event, with who made it and when."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log")
+    at = models.DateTimeField(auto_now_add=True)
+    who = models.CharField(max_length=150)
+    what = models.CharField(max_length=300)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return self.what
+
+    @classmethod
+    def write(cls, event: Event, who: Any, what: str) -> "LogEntry":
+        name = getattr(who, "get_username", lambda: str(who))()
+        return cls.objects.create(event=event, who=name, what=what)

@@ -1,0 +1,493 @@
+"""Every write to a club night goes through here, as every write to a game goes through
+`games.services`: the event's row locked, the change checked, made and logged in one transaction.
+
+What an event comes to (its standings, its next round, its winner) is never stored: `summary`
+builds the event's `spades-event/1` file from its teams, rounds and games and hands it to the
+pure `games.events` package, exactly as `manage.py event` reads an exported file.
+"""
+
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import timedelta
+from typing import Any
+
+from django.core.cache import cache
+from django.db import transaction
+from django.db.models import Sum
+from django.http import Http404
+from django.utils import timezone
+
+from games import events, scoring, services
+from games.club.models import CardTable, Event, EventRound, EventTeam, LogEntry, Penalty, Seating
+from games.models import Access, Game, Table, new_watch_token
+from games.views.files import game_file
+
+MAX_TEAMS = 200
+
+
+class EventProblem(Exception):
+    """The change can't be made to the event as it now is; the message says why."""
+
+
+@contextmanager
+def locked_event(user: Any, pk: int) -> Iterator[Event]:
+    """The director's event, locked for one change; a 404 for anyone else."""
+    with transaction.atomic():
+        event = (
+            Event.objects.select_for_update().filter(pk=pk, owner=user).first()
+            if user.is_authenticated
+            else None
+        )
+        if event is None:
+            raise Http404("No such event.")
+        yield event
+        event.bump()
+
+
+def create_event(
+    owner: Any,
+    *,
+    name: str,
+    rules: scoring.Rules,
+    preset: str,
+    pairing: str,
+    rounds: int | None,
+    round_minutes: int | None,
+    points: dict[str, int],
+    ranking: Sequence[str],
+) -> Event:
+    if rules.players != 4 or not rules.partnerships:
+        raise EventProblem("An event's tables play four players in partnerships.")
+    with transaction.atomic():
+        event = Event.objects.create(
+            owner=owner,
+            name=name,
+            rules=rules.to_dict(),
+            preset=preset,
+            pairing=pairing,
+            rounds=rounds,
+            round_minutes=round_minutes,
+            points=dict(points),
+            ranking=list(ranking),
+        )
+        LogEntry.write(event, owner, f"Event created: {name}")
+        return event
+
+
+def add_team(user: Any, pk: int, name: str, players: Sequence[str]) -> EventTeam:
+    """A team enters; one that enters after round 1 joins from the next round's pairing."""
+    with locked_event(user, pk) as event:
+        teams = list(event.teams.all())
+        if len(teams) >= MAX_TEAMS:
+            raise EventProblem(f"An event takes at most {MAX_TEAMS} teams.")
+        if any(team.name.casefold() == name.casefold() for team in teams):
+            raise EventProblem(f"A team called {name} has already entered.")
+        if event.pairing == "round_robin" and event.event_rounds.exists():
+            raise EventProblem("A round robin takes no new teams once its first round started.")
+        if event.pairing.endswith("elimination") and event.event_rounds.exists():
+            raise EventProblem("An elimination takes no new teams once its first round started.")
+        team = EventTeam.objects.create(
+            event=event, position=len(teams), name=name, players=list(players)
+        )
+        LogEntry.write(event, user, f"Team entered: {name} ({' and '.join(players)})")
+        return team
+
+
+def withdraw_team(user: Any, pk: int, position: int) -> EventTeam:
+    """A team leaves: it keeps its results and is not paired again."""
+    with locked_event(user, pk) as event:
+        team = event.teams.filter(position=position, withdrawn=False).first()
+        if team is None:
+            raise EventProblem("That team is not in the event any more.")
+        team.withdrawn = True
+        team.save(update_fields=["withdrawn"])
+        LogEntry.write(event, user, f"Team withdrawn: {team.name}")
+        return team
+
+
+def event_data(event: Event) -> dict[str, Any]:
+    """The event as its `spades-event/1` file writes it: settings, teams, rounds, each table's
+    game as a game file, and the penalties."""
+    teams = list(event.teams.all())
+    rounds = list(event.event_rounds.prefetch_related("seatings__penalties"))
+    seatings = [seating for round_ in rounds for seating in round_.seatings.all()]
+    found = Game.objects.filter(seating__in=seatings).select_related("table")
+    games = {game.pk: game for game in found}
+    hands = Game.hands_by_game(games.values())
+    penalties = []
+    written_rounds = []
+    for round_ in rounds:
+        tables = []
+        for seating in round_.seatings.all():
+            game = games[seating.game_id]
+            file = game_file(game, hands[game.pk], {}).to_dict()
+            file.pop("name", None)
+            tables.append({"teams": list(seating.teams), "game": file})
+            for penalty in seating.penalties.all():
+                item: dict[str, Any] = {
+                    "round": round_.number,
+                    "table": seating.number,
+                    "team": penalty.team,
+                    "reason": penalty.reason,
+                }
+                if penalty.forfeit:
+                    item["forfeit"] = True
+                if penalty.points:
+                    item["points"] = penalty.points
+                penalties.append(item)
+        written_rounds.append({"tables": tables, "byes": list(round_.byes)})
+    settings: dict[str, Any] = {
+        "pairing": event.pairing,
+        "points": dict(event.points),
+        "ranking": list(event.ranking),
+    }
+    if event.rounds is not None:
+        settings["rounds"] = event.rounds
+    return {
+        "format": events.FORMAT,
+        "name": event.name,
+        "rules": {"preset": event.preset, **_rule_overrides(event)},
+        "event": settings,
+        "teams": [
+            {
+                "name": team.name,
+                "players": list(team.players),
+                **({"withdrawn": True} if team.withdrawn else {}),
+            }
+            for team in teams
+        ],
+        "rounds": written_rounds,
+        "penalties": penalties,
+    }
+
+
+def _rule_overrides(event: Event) -> dict[str, Any]:
+    rules = scoring.Rules.from_dict(event.rules)
+    base = (
+        scoring.get_preset(event.preset).rules
+        if event.preset in scoring.PRESETS
+        else scoring.Rules()
+    )
+    return {name: getattr(rules, name) for name in rules.differences(base)}
+
+
+def summary(event: Event) -> dict[str, Any]:
+    """The standings, the next round and the winner, cached until the event or one of its
+    games changes (each change moves a version on)."""
+    moved = Game.objects.filter(seating__round__event=event).aggregate(total=Sum("version"))
+    key = f"event-summary:{event.pk}:{event.version}:{moved['total'] or 0}"
+    found = cache.get(key)
+    if found is None:
+        data = event_data(event)
+        if len(data["teams"]) < 2:  # nothing to rank or pair until two teams have entered
+            return {"standings": [], "next_round": None, "finished": False, "winner": None}
+        found = events.summarize(events.parse_event_file(data))
+        cache.set(key, found, 60 * 60)
+    return found  # type: ignore[no-any-return]
+
+
+def _card(event: Event, number: int) -> CardTable:
+    """Table `number` of the room, made with its scoring link on the first time it is used."""
+    card = event.cards.filter(number=number).select_related("table").first()
+    if card is None:
+        table = Table.objects.create(score_token=new_watch_token())
+        card = CardTable.objects.create(event=event, number=number, table=table)
+    return card
+
+
+def _latest_round(event: Event, missing: str) -> EventRound:
+    """The round being played (the latest paired); EventProblem(`missing`) before round 1."""
+    round_ = event.event_rounds.order_by("-number").first()
+    if round_ is None:
+        raise EventProblem(missing)
+    return round_
+
+
+def _table_game(
+    event: Event, name: str, seated: Sequence[EventTeam], table: Table, **game: Any
+) -> Game:
+    """A table's game: the first team in seats 1 and 3, the second in seats 2 and 4 (or as an
+    imported game sat), on the table's card table, owned by the director."""
+    values: dict[str, Any] = {"players": _seated(seated), "first_dealer": 0, **game}
+    return services.create_game(
+        event.owner,
+        name=name,
+        rules=scoring.Rules.from_dict(event.rules),
+        preset=event.preset,
+        table=table,
+        **values,
+    )
+
+
+def _seated(teams: Sequence[EventTeam]) -> list[str]:
+    """A table's players seat by seat: partners opposite each other."""
+    first, second = teams
+    return [first.players[0], second.players[0], first.players[1], second.players[1]]
+
+
+def start_round(user: Any, pk: int) -> EventRound:
+    """The next round, paired by the event's format: a game at each table, on that table's
+    card table, so the phones holding its table card score the new game."""
+    with locked_event(user, pk) as event:
+        if event.teams.filter(withdrawn=False).count() < 2:
+            raise EventProblem("Enter at least two teams first.")
+        state = summary(event)
+        pairing = state["next_round"]
+        if pairing is None:
+            if state["finished"]:
+                raise EventProblem("The event is over: there is no next round.")
+            raise EventProblem("A game of this round is still being played.")
+        teams = {team.position: team for team in event.teams.all()}
+        number = event.event_rounds.count() + 1
+        round_ = EventRound.objects.create(event=event, number=number, byes=pairing["byes"])
+        for table in pairing["tables"]:
+            game = _table_game(
+                event,
+                f"{event.name}: round {number}, table {table['table']}",
+                [teams[position] for position in table["teams"]],
+                _card(event, table["table"]).table,
+            )
+            Seating.objects.create(
+                round=round_, number=table["table"], teams=table["teams"], game=game
+            )
+        byes = ", ".join(teams[position].name for position in pairing["byes"])
+        LogEntry.write(
+            event,
+            user,
+            f"Round {number} paired: {len(pairing['tables'])} tables"
+            + (f", a bye for {byes}" if byes else ""),
+        )
+        return round_
+
+
+def undo_round(user: Any, pk: int) -> int:
+    """Take back the latest round, its games and their hands, as if it had not been paired."""
+    with locked_event(user, pk) as event:
+        round_ = _latest_round(event, "No round has been paired yet.")
+        number = round_.number
+        Game.objects.filter(seating__round=round_).delete()
+        round_.delete()
+        LogEntry.write(event, user, f"Round {number} undone: its games were removed")
+        return number
+
+
+def start_clock(user: Any, pk: int) -> EventRound:
+    """The round's clock starts: at zero the time is called at every table still playing."""
+    with locked_event(user, pk) as event:
+        round_ = _latest_round(event, "Pair a round before starting its clock.")
+        if not event.round_minutes:
+            raise EventProblem("This event's rounds have no clock.")
+        if round_.clock_ends_at is not None:
+            raise EventProblem(f"Round {round_.number}'s clock is already running.")
+        round_.clock_ends_at = timezone.now() + timedelta(minutes=event.round_minutes)
+        round_.save(update_fields=["clock_ends_at"])
+        LogEntry.write(
+            event, user, f"Round {round_.number}'s clock started: {event.round_minutes} minutes"
+        )
+        return round_
+
+
+def call_time_when_due(event: Event) -> bool:
+    """At the clock's zero, the time is called at every table still playing (each game's own
+    time call: the hand in play is finished, then the game ends); once. Any page of the event
+    may ask, so the call comes with the first look after zero."""
+    round_ = event.event_rounds.order_by("-number").first()
+    now = timezone.now()
+    if (
+        round_ is None
+        or round_.time_called
+        or round_.clock_ends_at is None
+        or round_.clock_ends_at > now
+    ):
+        return False
+    with transaction.atomic():
+        fresh = EventRound.objects.select_for_update().get(pk=round_.pk)
+        if fresh.time_called:
+            return False
+        called = []
+        for seating in fresh.seatings.all():
+            with services.locked_game(Access(user=event.owner), seating.game_id) as locked:
+                game = locked.game
+                if game.finished or game.time_called is not None or not locked.hands:
+                    continue
+                services.call_time(locked, game.version)
+                called.append(str(seating.number))
+        fresh.time_called = True
+        fresh.save(update_fields=["time_called"])
+        tables = ", ".join(called) if called else "none still playing"
+        LogEntry.write(
+            event, "the round clock", f"Time called for round {fresh.number}: tables {tables}"
+        )
+        event.bump()
+    return True
+
+
+def confirm_result(seating: Seating, name: str) -> Seating:
+    """A player of the losing (or either, in a draw) side confirms the result at the table."""
+    with transaction.atomic():
+        seating = (
+            Seating.objects.select_for_update()
+            .select_related("game", "round__event")
+            .get(pk=seating.pk)
+        )
+        game = seating.game
+        if not game.finished:
+            raise EventProblem("The game isn't over yet.")
+        if seating.confirmed_at is not None:
+            raise EventProblem(f"Already confirmed by {seating.confirmed_by}.")
+        seating.confirmed_by = name
+        seating.confirmed_at = timezone.now()
+        seating.save(update_fields=["confirmed_by", "confirmed_at"])
+        event = seating.round.event
+        LogEntry.write(
+            event, name, f"Round {seating.round.number}, table {seating.number}: result confirmed"
+        )
+        event.bump()
+        return seating
+
+
+def add_penalty(
+    user: Any,
+    pk: int,
+    round_number: int,
+    table: int,
+    team: int,
+    points: int,
+    forfeit: bool,
+    reason: str,
+) -> Penalty:
+    with locked_event(user, pk) as event:
+        seating = Seating.objects.filter(
+            round__event=event, round__number=round_number, number=table
+        ).first()
+        if seating is None:
+            raise EventProblem(f"There is no table {table} in round {round_number}.")
+        if team not in seating.teams:
+            raise EventProblem("That team doesn't play at that table.")
+        if not forfeit and points <= 0:
+            raise EventProblem("Give the points the penalty costs, or make it a forfeit.")
+        if forfeit and seating.penalties.filter(forfeit=True).exists():
+            raise EventProblem("A team at that table has already forfeited the game.")
+        penalty = Penalty.objects.create(
+            seating=seating, team=team, points=points, forfeit=forfeit, reason=reason
+        )
+        name = event.teams.get(position=team).name
+        cost = "forfeits the game" if forfeit else f"loses {points} points"
+        LogEntry.write(
+            event, user, f"Round {round_number}, table {table}: {name} {cost} ({reason})"
+        )
+        return penalty
+
+
+def swap_teams(user: Any, pk: int, first: int, second: int) -> EventRound:
+    """Re-pair the latest round before its first hand: two teams change places (a table for a
+    table, or a table for the bye), and each changed table gets a fresh game."""
+    with locked_event(user, pk) as event:
+        round_ = _latest_round(event, "Pair a round first.")
+        if first == second:
+            raise EventProblem("Choose two different teams.")
+        teams = {team.position: team for team in event.teams.all()}
+        if first not in teams or second not in teams:
+            raise EventProblem("Choose two teams of the event.")
+        seatings = list(round_.seatings.select_related("game"))
+        places: dict[int, Seating | None] = dict.fromkeys(round_.byes)
+        for seating in seatings:
+            for position in seating.teams:
+                places[position] = seating
+        if first not in places or second not in places:
+            raise EventProblem("Both teams must be in this round.")
+        changed = [seating for seating in {places[first], places[second]} if seating is not None]
+        if any(seating.game.hand_count for seating in changed):
+            raise EventProblem("A table that has started its first hand can't be re-paired.")
+        swap = {first: second, second: first}
+        round_.byes = [swap.get(position, position) for position in round_.byes]
+        round_.save(update_fields=["byes"])
+        for seating in changed:
+            seating.teams = [swap.get(position, position) for position in seating.teams]
+            old = seating.game
+            seated = [teams[position] for position in seating.teams]
+            seating.game = _table_game(event, old.name, seated, old.table)
+            seating.save(update_fields=["teams", "game"])
+            old.delete()
+        LogEntry.write(
+            event,
+            user,
+            f"Round {round_.number} re-paired: {teams[first].name} and {teams[second].name} "
+            "changed places",
+        )
+        return round_
+
+
+def import_event(owner: Any, data: bytes) -> Event:
+    """A new event from a `spades-event/1` file: its settings, teams, rounds, byes, penalties
+    and every table's game, all or nothing; EventProblem (one line) for a file it can't read."""
+    try:
+        parsed = events.parse_event_file(data)
+    except events.EventFileError as error:
+        raise EventProblem(str(error)) from None
+    raw = json.loads(data)
+    spec = raw.get("rules", {})
+    preset = spec.get("preset", "standard") if isinstance(spec.get("preset"), str) else "standard"
+    with transaction.atomic():
+        event = create_event(
+            owner,
+            name=parsed.name or "Imported event",
+            rules=parsed.rules,
+            preset=preset if preset in scoring.PRESETS else "standard",
+            pairing=parsed.pairing,
+            rounds=parsed.planned_rounds,
+            round_minutes=None,
+            points={
+                "win": parsed.points.win,
+                "draw": parsed.points.draw,
+                "loss": parsed.points.loss,
+                "bye": parsed.points.bye,
+            },
+            ranking=parsed.ranking,
+        )
+        for position, team in enumerate(parsed.teams):
+            EventTeam.objects.create(
+                event=event,
+                position=position,
+                name=team.name,
+                players=list(team.players),
+                withdrawn=team.withdrawn,
+            )
+        for round_item, round_ in zip(raw.get("rounds", []), parsed.rounds, strict=True):
+            made = EventRound.objects.create(
+                event=event, number=round_.number, byes=list(round_.byes)
+            )
+            teams = {team.position: team for team in event.teams.all()}
+            for table_item, table in zip(round_item["tables"], round_.tables, strict=True):
+                seated = [teams[position] for position in table.entrants]
+                game_data = dict(table_item.get("game") or {})
+                game_data.setdefault("rules", spec)
+                game_data.setdefault("players", _seated(seated))
+                game_file = scoring.parse_game_file(game_data)
+                game = _table_game(
+                    event,
+                    f"{event.name}: round {round_.number}, table {table.number}",
+                    seated,
+                    _card(event, table.number).table,
+                    players=list(game_file.players),
+                    first_dealer=game_file.first_dealer,
+                    hands=game_file.hands,
+                    time_called=game_file.time_called,
+                )
+                Seating.objects.create(
+                    round=made, number=table.number, teams=list(table.entrants), game=game
+                )
+        for penalty in parsed.penalties:
+            seating = Seating.objects.get(
+                round__event=event, round__number=penalty.round, number=penalty.table
+            )
+            Penalty.objects.create(
+                seating=seating,
+                team=penalty.team,
+                points=penalty.points,
+                forfeit=penalty.forfeit,
+                reason=penalty.reason or "imported",
+            )
+        LogEntry.write(event, owner, "Event imported from its file")
+        return event

@@ -1,0 +1,25 @@
+from django.urls import path
+
+from games.club import views
+
+app_name = "club"
+urlpatterns = [
+    path("events/", views.event_list, name="events"),
+    path("events/new/", views.new_event, name="new_event"),
+    path("events/import/", views.import_event, name="import_event"),
+    path("events/<int:pk>/", views.event_desk, name="event"),
+    path("events/<int:pk>/teams/", views.add_team, name="add_team"),
+    path("events/<int:pk>/teams/<int:position>/withdraw/", views.withdraw_team, name="withdraw"),
+    path("events/<int:pk>/rounds/", views.start_round, name="start_round"),
+    path("events/<int:pk>/rounds/undo/", views.undo_round, name="undo_round"),
+    path("events/<int:pk>/rounds/swap/", views.swap_teams, name="swap_teams"),
+    path("events/<int:pk>/clock/", views.start_clock, name="start_clock"),
+    path("events/<int:pk>/penalties/", views.add_penalty, name="add_penalty"),
+    path("events/<int:pk>/cards/", views.table_cards, name="cards"),
+    path("events/<int:pk>/export.json", views.export_event, name="export"),
+    path("events/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
+    path("events/confirm/<int:pk>/", views.confirm_result, name="confirm"),
+    # The room board: public, by its own token.
+    path("e/<str:token>/", views.board, name="board"),
+    path("e/<str:token>/live/", views.board_live, name="board_live"),
+]

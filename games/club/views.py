@@ -1,0 +1,387 @@
+"""Club nights: the director's desk, the room board and the table cards.
+
+Every write goes through `games.club.services`; a view binds its form, calls one service and
+redirects (post/redirect/get), or shows the form again with the problem next to its field.
+"""
+
+import csv
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Sum
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed, JsonResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.text import slugify
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_safe
+
+from games.club import services
+from games.club.forms import (
+    RANKINGS,
+    ConfirmForm,
+    EventFileForm,
+    NewEventForm,
+    PenaltyForm,
+    TeamForm,
+    ranking_words,
+)
+from games.club.models import Event, EventRound
+from games.models import Access, Game
+from games.views.base import HtmxHttpRequest, post_only, render
+from games.views.watch import qr_svg, reachable_url
+
+
+def event_post(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """An event's post-only address opened by GET (a reload, a bookmark) goes to the desk."""
+
+    @wraps(view)
+    def wrapper(request: HtmxHttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method in ("GET", "HEAD"):
+            return redirect("club:event", pk=pk)
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["POST"])
+        return view(request, pk, *args, **kwargs)
+
+    return wrapper
+
+
+def _owned(request: HtmxHttpRequest, pk: int) -> Event:
+    if not request.user.is_authenticated:
+        raise Http404("No such event.")
+    return get_object_or_404(Event, pk=pk, owner=request.user)
+
+
+@login_required
+@require_safe
+def event_list(request: HtmxHttpRequest) -> TemplateResponse:
+    """The director's events, newest first."""
+    found = Event.objects.filter(owner_id=request.user.pk).order_by("-created_at")
+    return TemplateResponse(request, "club/events.html", {"events": found})
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def new_event(request: HtmxHttpRequest) -> HttpResponse:
+    form = NewEventForm(request.POST if request.method == "POST" else None)
+    if form.is_bound and form.is_valid():
+        data = form.cleaned_data
+        try:
+            event = services.create_event(
+                request.user,
+                name=data["name"],
+                rules=form.rules(),
+                preset=data["preset"],
+                pairing=data["pairing"],
+                rounds=data["rounds"],
+                round_minutes=data["round_minutes"],
+                points={key: data[key] for key in ("win", "draw", "loss", "bye")},
+                ranking=RANKINGS[data["ranking"]],
+            )
+        except services.EventProblem as problem:
+            form.add_error(None, str(problem))
+        else:
+            return redirect(event)
+    return render(request, "club/new.html", {"form": form}, status=422 if form.errors else None)
+
+
+def _tables(round_: EventRound | None, teams: dict[int, Any]) -> list[dict[str, Any]]:
+    """Each table of a round as the desk and the board show it."""
+    if round_ is None:
+        return []
+    rows = []
+    for seating in round_.seatings.select_related("game"):
+        game = seating.game
+        first, second = (teams[position] for position in seating.teams)
+        rows.append(
+            {
+                "number": seating.number,
+                "teams": (first.name, second.name),
+                "scores": game.scores or [0, 0],
+                "hands": game.hand_count,
+                "finished": game.finished,
+                "confirmed": seating.confirmed_by,
+                "time_called": game.time_called,
+                "game": game,
+            }
+        )
+    return rows
+
+
+def _board_context(event: Event) -> dict[str, Any]:
+    services.call_time_when_due(event)
+    event.refresh_from_db(fields=["version"])
+    teams = {team.position: team for team in event.teams.all()}
+    current = event.event_rounds.order_by("-number").first()
+    state = services.summary(event)
+    return {
+        "event": event,
+        "state": state,
+        "round": current,
+        "tables": _tables(current, teams),
+        "byes": [teams[position].name for position in (current.byes if current else [])],
+        "ranking_words": ranking_words(list(event.ranking)),
+    }
+
+
+@never_cache
+@require_safe
+def event_desk(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
+    """The director's desk: the teams, every table at a glance, the standings and the log."""
+    event = _owned(request, pk)
+    context = _board_context(event)
+    teams = list(event.teams.all())
+    context.update(
+        desk=True,
+        teams=teams,
+        team_form=TeamForm(),
+        penalty_form=PenaltyForm(teams=[(team.position, team.name) for team in teams]),
+        log=event.log.all()[:30],
+        board_link=reachable_url(request, reverse("club:board", args=[event.board_token])),
+    )
+    return TemplateResponse(request, "club/event.html", context)
+
+
+def _done(request: HtmxHttpRequest, event_pk: int, said: str | None = None) -> HttpResponse:
+    if said:
+        messages.success(request, said)
+    return redirect("club:event", pk=event_pk)
+
+
+def _refused(request: HtmxHttpRequest, event_pk: int, problem: Exception) -> HttpResponse:
+    messages.warning(request, str(problem))
+    return redirect("club:event", pk=event_pk)
+
+
+@event_post
+def add_team(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    _owned(request, pk)  # a 404 for anyone but the director
+    form = TeamForm(request.POST)
+    if not form.is_valid():
+        problems = "; ".join(
+            f"{form.fields[name].label}: {' '.join(str(error) for error in errors)}"
+            for name, errors in form.errors.items()
+            if name in form.fields
+        )
+        return _refused(request, pk, services.EventProblem(problems or "Check the team's names."))
+    data = form.cleaned_data
+    try:
+        team = services.add_team(request.user, pk, data["name"], [data["first"], data["second"]])
+    except services.EventProblem as problem:
+        return _refused(request, pk, problem)
+    return _done(request, pk, f"{team.name} entered.")
+
+
+@event_post
+def withdraw_team(request: HtmxHttpRequest, pk: int, position: int) -> HttpResponse:
+    try:
+        team = services.withdraw_team(request.user, pk, position)
+    except services.EventProblem as problem:
+        return _refused(request, pk, problem)
+    return _done(request, pk, f"{team.name} withdrawn: its results stand, it isn't paired again.")
+
+
+@event_post
+def start_round(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    try:
+        round_ = services.start_round(request.user, pk)
+    except services.EventProblem as problem:
+        return _refused(request, pk, problem)
+    return _done(request, pk, f"Round {round_.number} is paired: the tables can start.")
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def import_event(request: HtmxHttpRequest) -> HttpResponse:
+    """A new event from its `spades-event/1` file."""
+    form = EventFileForm(request.POST or None, request.FILES or None)
+    if form.is_bound and form.is_valid():
+        try:
+            event = services.import_event(request.user, form.cleaned_data["file"].read())
+        except services.EventProblem as problem:
+            form.add_error("file", str(problem))
+        else:
+            messages.success(request, f"{event.name} imported.")
+            return redirect(event)
+    status = 422 if form.errors else None
+    return TemplateResponse(request, "club/import.html", {"form": form}, status=status)
+
+
+@event_post
+def swap_teams(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    try:
+        first = int(request.POST.get("first", ""))
+        second = int(request.POST.get("second", ""))
+    except ValueError:
+        return _refused(request, pk, services.EventProblem("Choose two teams."))
+    try:
+        round_ = services.swap_teams(request.user, pk, first, second)
+    except services.EventProblem as problem:
+        return _refused(request, pk, problem)
+    return _done(request, pk, f"Round {round_.number} re-paired.")
+
+
+@event_post
+def undo_round(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    try:
+        number = services.undo_round(request.user, pk)
+    except services.EventProblem as problem:
+        return _refused(request, pk, problem)
+    return _done(request, pk, f"Round {number} undone: its games are gone.")
+
+
+@event_post
+def start_clock(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    try:
+        round_ = services.start_clock(request.user, pk)
+    except services.EventProblem as problem:
+        return _refused(request, pk, problem)
+    return _done(request, pk, f"Round {round_.number}'s clock is running.")
+
+
+@event_post
+def add_penalty(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    event = _owned(request, pk)
+    teams = [(team.position, team.name) for team in event.teams.all()]
+    form = PenaltyForm(request.POST, teams=teams)
+    if not form.is_valid():
+        return _refused(
+            request, pk, services.EventProblem("Check the penalty: round, table, team and reason.")
+        )
+    data = form.cleaned_data
+    try:
+        services.add_penalty(
+            request.user,
+            pk,
+            data["round"],
+            data["table"],
+            data["team"],
+            data["points"] or 0,
+            data["forfeit"],
+            data["reason"],
+        )
+    except services.EventProblem as problem:
+        return _refused(request, pk, problem)
+    return _done(request, pk, "Penalty recorded.")
+
+
+@require_safe
+def export_event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    event = _owned(request, pk)
+    response = JsonResponse(
+        services.event_data(event), json_dumps_params={"indent": 1, "ensure_ascii": False}
+    )
+    response["Content-Disposition"] = (
+        f'attachment; filename="{slugify(event.name)[:60] or "event"}.json"'
+    )
+    return response
+
+
+CSV_FIGURES = (
+    "match_points", "wins", "draws", "losses", "byes", "points_for", "point_difference", "bags",
+    "buchholz",
+)  # fmt: skip
+CSV_COLUMNS = ["Rank", "Team", *(name.replace("_", " ").capitalize() for name in CSV_FIGURES)]
+
+
+@require_safe
+def standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    event = _owned(request, pk)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = (
+        f'attachment; filename="{slugify(event.name)[:60] or "event"}-standings.csv"'
+    )
+    writer = csv.writer(response)
+    writer.writerow(CSV_COLUMNS)
+    lines = services.summary(event)["standings"]
+    ranks = [line["rank"] for line in lines]
+    for line in lines:
+        shared = ranks.count(line["rank"]) > 1
+        writer.writerow(
+            [f"{line['rank']}=" if shared else line["rank"], line["name"]]
+            + [line[key] for key in CSV_FIGURES]
+        )
+    return response
+
+
+@require_safe
+def table_cards(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
+    """One card a table, to print: its number and the QR code of its scoring link, which
+    follows the table from round to round for the event's life."""
+    event = _owned(request, pk)
+    cards = []
+    for card in event.cards.select_related("table"):
+        link = reachable_url(request, reverse("table_score", args=[card.table.score_token]))
+        cards.append({"number": card.number, "link": link, "qr": qr_svg(link)})
+    return TemplateResponse(request, "club/cards.html", {"event": event, "cards": cards})
+
+
+def _board_etag(event: Event) -> str:
+    """What the board shows changes with the event's version and its games' versions."""
+    moved = Game.objects.filter(seating__round__event=event).aggregate(total=Sum("version"))
+    return f'"{event.pk}-{event.version}-{moved["total"] or 0}"'
+
+
+def _board(event: Event, template: str, request: HtmxHttpRequest) -> HttpResponse:
+    context = _board_context(event)
+    etag = _board_etag(event)
+    # The polled part sends its own ETag back (hx-headers), so the 304 reaches htmx, which
+    # then leaves the board as it is, instead of the browser answering from its cache.
+    context["poll_headers"] = json.dumps({"If-None-Match": etag})
+    if template.endswith("#live"):
+        response = get_conditional_response(request, etag=etag)
+        if response is not None:
+            return _private(response)
+    else:
+        context["qr"] = qr_svg(
+            reachable_url(request, reverse("club:board", args=[event.board_token]))
+        )
+    response = TemplateResponse(request, template, context)
+    response.headers["ETag"] = etag
+    return _private(response)
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    patch_cache_control(response, private=True, no_cache=True)
+    response.headers["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+@require_safe
+def board(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The room board: public, read-only, for a projector; it follows the event by itself."""
+    return _board(get_object_or_404(Event, board_token=token), "club/board.html", request)
+
+
+@require_safe
+def board_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The board's changing part, asked for every second: a 304 while nothing changed."""
+    return _board(get_object_or_404(Event, board_token=token), "club/board.html#live", request)
+
+
+@post_only
+def confirm_result(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A player of the other side confirms a finished table's result on the scoring phone
+    (`pk`: the table's game)."""
+    access = Access.of(request, scoring=True)
+    game = Game.objects.open_to(access).filter(pk=pk).select_related("seating").first()
+    seating = getattr(game, "seating", None) if game is not None else None
+    if game is None or seating is None:
+        raise Http404("No such table.")
+    form = ConfirmForm(request.POST)
+    if form.is_valid():
+        try:
+            services.confirm_result(seating, form.cleaned_data["name"].strip())
+        except services.EventProblem as problem:
+            messages.warning(request, str(problem))
+        else:
+            messages.success(request, "Result confirmed. Thank you!")
+    else:
+        messages.warning(request, "Say who confirms the result: a player of the other side.")
+    return redirect(game)
