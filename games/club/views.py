@@ -159,6 +159,15 @@ def _refused(request: HtmxHttpRequest, event_pk: int, problem: Exception) -> Htt
     return redirect("club:event", pk=event_pk)
 
 
+def _change(request: HtmxHttpRequest, pk: int, change: Callable[[], str]) -> HttpResponse:
+    """Make one change through the services; say what it did, or why it wasn't made."""
+    try:
+        said = change()
+    except services.EventProblem as problem:
+        return _refused(request, pk, problem)
+    return _done(request, pk, said)
+
+
 @event_post
 def add_team(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     _owned(request, pk)  # a 404 for anyone but the director
@@ -180,20 +189,20 @@ def add_team(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @event_post
 def withdraw_team(request: HtmxHttpRequest, pk: int, position: int) -> HttpResponse:
-    try:
+    def change() -> str:
         team = services.withdraw_team(request.user, pk, position)
-    except services.EventProblem as problem:
-        return _refused(request, pk, problem)
-    return _done(request, pk, f"{team.name} withdrawn: its results stand, it isn't paired again.")
+        return f"{team.name} withdrawn: its results stand, it isn't paired again."
+
+    return _change(request, pk, change)
 
 
 @event_post
 def start_round(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    try:
-        round_ = services.start_round(request.user, pk)
-    except services.EventProblem as problem:
-        return _refused(request, pk, problem)
-    return _done(request, pk, f"Round {round_.number} is paired: the tables can start.")
+    def change() -> str:
+        number = services.start_round(request.user, pk).number
+        return f"Round {number} is paired: the tables can start."
+
+    return _change(request, pk, change)
 
 
 @login_required
@@ -229,20 +238,19 @@ def swap_teams(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @event_post
 def undo_round(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    try:
+    def change() -> str:
         number = services.undo_round(request.user, pk)
-    except services.EventProblem as problem:
-        return _refused(request, pk, problem)
-    return _done(request, pk, f"Round {number} undone: its games are gone.")
+        return f"Round {number} undone: its games are gone."
+
+    return _change(request, pk, change)
 
 
 @event_post
 def start_clock(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    try:
-        round_ = services.start_clock(request.user, pk)
-    except services.EventProblem as problem:
-        return _refused(request, pk, problem)
-    return _done(request, pk, f"Round {round_.number}'s clock is running.")
+    def change() -> str:
+        return f"Round {services.start_clock(request.user, pk).number}'s clock is running."
+
+    return _change(request, pk, change)
 
 
 @event_post

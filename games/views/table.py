@@ -449,32 +449,37 @@ def edit_page(
     return render(request, "games/edit_hand.html", context, partial="form", status=status)
 
 
-@post_only
-def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Take back the last step; the version keeps a double tap from undoing two."""
+def _versioned(
+    request: HtmxHttpRequest,
+    pk: int,
+    write: Callable[[services.LockedGame, int], services.Written],
+    stale: str,
+) -> HttpResponse:
+    """A scorer's button that carries the version it was drawn for, so a double tap (or a
+    second phone's old page) does nothing twice: `stale` says so when it has no version."""
     try:
         with services.locked_game(scorer(request), pk) as locked:
             version = posted_number(request.POST.get("version"))
             if version is None:
-                raise services.Conflict("That undo button was out of date; nothing was undone.")
-            write = services.undo_last(locked, version)
+                raise services.Conflict(stale)
+            done = write(locked, version)
     except services.Conflict as problem:
         return conflict(request, pk, problem)
-    return written(request, write)
+    return written(request, done)
+
+
+@post_only
+def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Take back the last step (or the time call)."""
+    stale = "That undo button was out of date; nothing was undone."
+    return _versioned(request, pk, services.undo_last, stale)
 
 
 @post_only
 def call_time(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The time is called at the table: the hand in play is played out and the game ends."""
-    try:
-        with services.locked_game(scorer(request), pk) as locked:
-            version = posted_number(request.POST.get("version"))
-            if version is None:
-                raise services.Conflict("That button was out of date; the time was not called.")
-            write = services.call_time(locked, version)
-    except services.Conflict as problem:
-        return conflict(request, pk, problem)
-    return written(request, write)
+    stale = "That button was out of date; the time was not called."
+    return _versioned(request, pk, services.call_time, stale)
 
 
 @post_only
