@@ -124,6 +124,6 @@ class EventFileForm(forms.Form):
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
-        if upload.size > 50_000_000:
+        if upload.size > events.MAX_EVENT_BYTES:
             raise forms.ValidationError("The file is too large for an event (more than 50 MB).")
         return upload

@@ -172,11 +172,16 @@ def _rule_overrides(event: Event) -> dict[str, Any]:
     return {name: getattr(rules, name) for name in rules.differences(base)}
 
 
+def version(event: Event) -> str:
+    """What the event shows moves on with this: its own version and its games' versions."""
+    moved = Game.objects.filter(seating__round__event=event).aggregate(total=Sum("version"))
+    return f"{event.pk}-{event.version}-{moved['total'] or 0}"
+
+
 def summary(event: Event) -> dict[str, Any]:
     """The standings, the next round and the winner, cached until the event or one of its
     games changes (each change moves a version on)."""
-    moved = Game.objects.filter(seating__round__event=event).aggregate(total=Sum("version"))
-    key = f"event-summary:{event.pk}:{event.version}:{moved['total'] or 0}"
+    key = f"event-summary:{version(event)}"
     found = cache.get(key)
     if found is None:
         data = event_data(event)
@@ -221,9 +226,8 @@ def _table_game(
 
 
 def _seated(teams: Sequence[EventTeam]) -> list[str]:
-    """A table's players seat by seat: partners opposite each other."""
     first, second = teams
-    return [first.players[0], second.players[0], first.players[1], second.players[1]]
+    return events.table_players(first.players, second.players)
 
 
 def start_round(user: Any, pk: int) -> EventRound:

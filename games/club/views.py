@@ -12,7 +12,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Sum
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -330,15 +329,9 @@ def table_cards(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     return TemplateResponse(request, "club/cards.html", {"event": event, "cards": cards})
 
 
-def _board_etag(event: Event) -> str:
-    """What the board shows changes with the event's version and its games' versions."""
-    moved = Game.objects.filter(seating__round__event=event).aggregate(total=Sum("version"))
-    return f'"{event.pk}-{event.version}-{moved["total"] or 0}"'
-
-
 def _board(event: Event, template: str, request: HtmxHttpRequest) -> HttpResponse:
     context = _board_context(event)
-    etag = _board_etag(event)
+    etag = f'"{services.version(event)}"'
     # The polled part sends its own ETag back (hx-headers), so the 304 reaches htmx, which
     # then leaves the board as it is, instead of the browser answering from its cache.
     context["poll_headers"] = json.dumps({"If-None-Match": etag})

@@ -4,7 +4,15 @@ Pure Python with no Django import, like `games.scoring`: the pairings and standi
 are worked out from its teams and its games' results, so they can be tested and replayed alone.
 """
 
-from .eventfile import FORMAT, Event, EventFileError, parse_event_file, summarize
+from .eventfile import (
+    FORMAT,
+    MAX_EVENT_BYTES,
+    Event,
+    EventFileError,
+    parse_event_file,
+    summarize,
+    table_players,
+)
 from .pairings import (
     Pairing,
     PairingError,
@@ -26,6 +34,7 @@ from .standings import (
 __all__ = [
     "CRITERIA",
     "FORMAT",
+    "MAX_EVENT_BYTES",
     "Event",
     "EventFileError",
     "Line",
@@ -42,4 +51,5 @@ __all__ = [
     "standings",
     "summarize",
     "swiss",
+    "table_players",
 ]

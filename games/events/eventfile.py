@@ -8,11 +8,12 @@ line naming the round and the table.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..scoring import GameFileError, GameResult, Rules, RulesError, parse_game_file
+from ..scoring.gamefile import read_json
 from ..scoring.rules import describe
 from .pairings import (
     Pairing,
@@ -37,6 +38,7 @@ PAIRINGS = (
 DEFAULT_RANKING = ("match_points", "point_difference", "points_for")
 MAX_TEAMS = 400
 MAX_ROUNDS = 100
+MAX_EVENT_BYTES = 50_000_000  # as the app's import form takes
 
 
 class EventFileError(ValueError):
@@ -171,12 +173,17 @@ def _teams(data: dict[str, Any], individual: bool) -> tuple[Team, ...]:
     return tuple(teams)
 
 
+def table_players(first: Sequence[str], second: Sequence[str]) -> list[str]:
+    """Two teams' players seat by seat: the first team in seats 1 and 3, partners opposite."""
+    return [first[0], second[0], first[1], second[1]]
+
+
 def _seated(teams: tuple[Team, ...], entrants: tuple[int, ...], individual: bool) -> list[str]:
-    """The game's players seat by seat, as the entrants sit: partners opposite each other."""
+    """The game's players seat by seat, as the entrants sit."""
     if individual:
         return [teams[index].players[0] for index in entrants]
     first, second = (teams[index].players for index in entrants)
-    return [first[0], second[0], first[1], second[1]]
+    return table_players(first, second)
 
 
 def _game(
@@ -267,20 +274,10 @@ def _penalties(data: dict[str, Any], rounds: tuple[Round, ...]) -> tuple[Penalty
 
 def parse_event_file(data: Any) -> Event:
     """Read an event from a dict, JSON text or bytes; raises EventFileError with one line."""
-    if isinstance(data, (bytes, bytearray)):
-        try:
-            data = bytes(data).decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise EventFileError("the file is not UTF-8 text") from None
-    if isinstance(data, str):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as error:
-            raise EventFileError(
-                f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
-            ) from None
-        except (ValueError, RecursionError):
-            raise EventFileError("not valid JSON: a number too long or nesting too deep") from None
+    try:
+        data = read_json(data, MAX_EVENT_BYTES)
+    except GameFileError as error:
+        raise EventFileError(str(error)) from None
     data = _object(data, "the event")
     if data.get("format", FORMAT) != FORMAT:
         raise EventFileError(f'format: expected "{FORMAT}", got {describe(data["format"])}')

@@ -81,17 +81,19 @@ class GameFile:
         return data
 
 
-def _load(data: Any) -> dict[str, Any]:
+def read_json(data: Any, limit: int) -> Any:
+    """JSON text or bytes (a dict passes through) read as a file of at most `limit` bytes;
+    GameFileError with one line when it can't be. The event file reads its text this way too."""
     if isinstance(data, (bytes, bytearray)):
-        if len(data) > MAX_BYTES:
-            raise GameFileError(f"the file is too large (more than {MAX_BYTES} bytes)")
+        if len(data) > limit:
+            raise GameFileError(f"the file is too large (more than {limit} bytes)")
         try:
             data = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:
             raise GameFileError("the file is not UTF-8 text") from None
     if isinstance(data, str):
-        if len(data) > MAX_BYTES:
-            raise GameFileError(f"the file is too large (more than {MAX_BYTES} characters)")
+        if len(data) > limit:
+            raise GameFileError(f"the file is too large (more than {limit} characters)")
         try:
             data = json.loads(data)
         except json.JSONDecodeError as error:
@@ -100,6 +102,11 @@ def _load(data: Any) -> dict[str, Any]:
             ) from None
         except (ValueError, RecursionError):
             raise GameFileError("not valid JSON: a number too long or nesting too deep") from None
+    return data
+
+
+def _load(data: Any) -> dict[str, Any]:
+    data = read_json(data, MAX_BYTES)
     if not isinstance(data, dict):
         raise GameFileError(f"expected a JSON object for the game, got {_kind(data)}")
     return data

@@ -407,9 +407,12 @@ def test_time_called_ends_the_game_once_its_hand_is_played_out(game, data):
     result = score_game(table, hands, strict=False, time_called=called)
     assert score_game(table, hands, strict=False, time_called=called) == result
     if result.finished:
-        assert result.ended_after <= max(called, result.ended_after)
+        # The game ends at the called hand, before it by another end, or after it only by
+        # playing on from a tie; never by the time call before the called hand.
         if result.ended_by == "time_called":
             assert result.ended_after >= called
+        if result.ended_after > called:
+            assert score_game(table, hands[:called], strict=False, time_called=called).tie
     else:
         # Still going after the called hand: only a shared top score plays on.
         assert len(result.hands) < called or result.tie is not None
