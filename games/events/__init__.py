@@ -4,6 +4,7 @@ Pure Python with no Django import, like `games.scoring`: the pairings and standi
 are worked out from its teams and its games' results, so they can be tested and replayed alone.
 """
 
+from .entry import draw_teams, entries_closed, team_name
 from .eventfile import (
     FORMAT,
     MAX_EVENT_BYTES,
@@ -14,14 +15,17 @@ from .eventfile import (
     table_players,
 )
 from .pairings import (
+    SEEDINGS,
     Pairing,
     PairingError,
     elimination,
     king_of_the_hill,
     progressive_move,
+    random_seeds,
     round_robin,
     swiss,
 )
+from .penalties import PenaltyError, TrickMove, move_tricks, penalized_hands
 from .standings import (
     CRITERIA,
     Line,
@@ -35,21 +39,30 @@ __all__ = [
     "CRITERIA",
     "FORMAT",
     "MAX_EVENT_BYTES",
+    "SEEDINGS",
     "Event",
     "EventFileError",
     "Line",
     "MatchPoints",
     "Pairing",
     "PairingError",
+    "PenaltyError",
     "Played",
     "StandingsError",
+    "TrickMove",
+    "draw_teams",
     "elimination",
+    "entries_closed",
     "king_of_the_hill",
+    "move_tricks",
     "parse_event_file",
+    "penalized_hands",
     "progressive_move",
+    "random_seeds",
     "round_robin",
     "standings",
     "summarize",
     "swiss",
     "table_players",
+    "team_name",
 ]

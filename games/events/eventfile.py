@@ -9,21 +9,36 @@ line naming the round and the table.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..scoring import GameFileError, GameResult, Rules, RulesError, parse_game_file
+from ..scoring import (
+    GameFile,
+    GameFileError,
+    GameResult,
+    Hand,
+    Rules,
+    RulesError,
+    ScoringError,
+    parse_game_file,
+    player_name_problem,
+    score_game,
+)
 from ..scoring.gamefile import read_json
+from ..scoring.limits import MAX_HANDS
 from ..scoring.rules import describe
 from .pairings import (
+    SEEDINGS,
     Pairing,
     PairingError,
     elimination,
     king_of_the_hill,
     progressive_move,
+    random_seeds,
     round_robin,
     swiss,
 )
+from .penalties import PenaltyError, TrickMove, penalized_hands
 from .standings import CRITERIA, Line, MatchPoints, Played, StandingsError, standings
 
 FORMAT = "spades-event/1"
@@ -39,6 +54,8 @@ DEFAULT_RANKING = ("match_points", "point_difference", "points_for")
 MAX_TEAMS = 400
 MAX_ROUNDS = 100
 MAX_EVENT_BYTES = 50_000_000  # as the app's import form takes
+MAX_SOLOS = 400
+MAX_SEED = 2**63 - 1
 
 
 class EventFileError(ValueError):
@@ -60,6 +77,10 @@ class Table:
     number: int
     entrants: tuple[int, ...]
     result: GameResult | None
+    game: GameFile | None = None
+    # The game scored again with the tricks a penalty moved, when one did: what the standings
+    # count (whether the game counts yet is still its own end, as played).
+    counted: GameResult | None = None
 
 
 @dataclass(frozen=True)
@@ -71,7 +92,8 @@ class Round:
 
 @dataclass(frozen=True)
 class Penalty:
-    """A penalty on a team in one table's game: points off its score there, or a forfeit."""
+    """A penalty on a team in one table's game: points off its score there, a forfeit, or
+    `tricks` of hand `hand` given to the opponents."""
 
     round: int
     table: int
@@ -79,6 +101,8 @@ class Penalty:
     points: int
     forfeit: bool
     reason: str
+    hand: int | None = None
+    tricks: int = 0
 
 
 @dataclass(frozen=True)
@@ -92,6 +116,14 @@ class Event:
     teams: tuple[Team, ...]
     rounds: tuple[Round, ...]
     penalties: tuple[Penalty, ...]
+    # The last round a late team may join (None: any, where the format takes late teams).
+    entries_until: int | None = None
+    # How an elimination seeds its bracket: "standings" (the order entered, the standings'
+    # order before any game) or "random" (drawn from `seed`, so every reader draws the same).
+    seeding: str = "standings"
+    seed: int | None = None
+    # Players who came alone and wait to be drawn into a team, in the order they entered.
+    solos: tuple[str, ...] = ()
 
     @property
     def individual(self) -> bool:
@@ -147,6 +179,43 @@ def _settings(data: dict[str, Any]) -> tuple[str, int | None, MatchPoints, tuple
     return pairing, planned, MatchPoints(**values), tuple(ranking)
 
 
+def _entry_settings(data: dict[str, Any]) -> tuple[int | None, str, int | None]:
+    """`event.entries_until` (the last round a late team may join), `event.seeding` and the
+    `event.seed` a random seeding draws its bracket from."""
+    settings = _object(data.get("event", {}), "event")
+    until = settings.get("entries_until")
+    if until is not None:
+        until = _int(until, "event.entries_until", 1, MAX_ROUNDS)
+    seeding = settings.get("seeding", "standings")
+    if seeding not in SEEDINGS:
+        choices = ", ".join(SEEDINGS)
+        raise EventFileError(f"event.seeding: expected one of {choices}, got {describe(seeding)}")
+    seed = settings.get("seed")
+    if seed is not None:
+        seed = _int(seed, "event.seed", 0, MAX_SEED)
+    elif seeding == "random":
+        raise EventFileError(
+            "event.seed: a random seeding needs the seed its bracket is drawn from"
+        )
+    return until, seeding, seed
+
+
+def _solos(data: dict[str, Any]) -> tuple[str, ...]:
+    """The players who came alone and still wait for a partner, in the order they entered."""
+    solos = _list(data.get("solos", []), "solos")
+    if len(solos) > MAX_SOLOS:
+        raise EventFileError(f"solos: expected at most {MAX_SOLOS} players, got {len(solos)}")
+    names = []
+    for index, name in enumerate(solos):
+        problem = player_name_problem(name)
+        if problem:
+            raise EventFileError(f"solo {index}: {problem.removeprefix('the name ')}")
+        names.append(name.strip())
+    if len({name.casefold() for name in names}) != len(names):
+        raise EventFileError("solos: a player waits twice")
+    return tuple(names)
+
+
 def _teams(data: dict[str, Any], individual: bool) -> tuple[Team, ...]:
     teams = []
     for index, item in enumerate(_list(data.get("teams"), "teams")):
@@ -186,9 +255,7 @@ def _seated(teams: tuple[Team, ...], entrants: tuple[int, ...], individual: bool
     return table_players(first, second)
 
 
-def _game(
-    item: Any, where: str, rules_spec: dict[str, Any], players: list[str]
-) -> GameResult | None:
+def _game(item: Any, where: str, rules_spec: dict[str, Any], players: list[str]) -> GameFile | None:
     if item is None:
         return None
     game = dict(_object(item, f"{where}: game"))
@@ -202,7 +269,7 @@ def _game(
         {parsed.players[s], parsed.players[s + 2]} for s in (0, 1)
     ] != [{players[s], players[s + 2]} for s in (0, 1)]:
         raise EventFileError(f"{where}: game: its players are not the table's, seated as paired")
-    return parsed.score()
+    return parsed
 
 
 def _rounds(data: dict[str, Any], event: dict[str, Any]) -> tuple[Round, ...]:
@@ -230,8 +297,9 @@ def _rounds(data: dict[str, Any], event: dict[str, Any]) -> tuple[Round, ...]:
                 seen.add(entrant)
             chosen = tuple(entrants)
             players = _seated(teams, chosen, individual)
-            result = _game(table.get("game"), at, event["rules_spec"], players)
-            tables.append(Table(table_number, chosen, result))
+            game = _game(table.get("game"), at, event["rules_spec"], players)
+            result = None if game is None else game.score()
+            tables.append(Table(table_number, chosen, result, game))
         byes = _list(item.get("byes", []), f"{where}: byes")
         for bye in byes:
             _int(bye, f"{where}: byes", 0, len(teams) - 1)
@@ -259,8 +327,21 @@ def _penalties(data: dict[str, Any], rounds: tuple[Round, ...]) -> tuple[Penalty
         if type(forfeit) is not bool:
             raise EventFileError(f"{where}: forfeit: expected true or false")
         points = _int(item.get("points", 0), f"{where}: points", 0, 100_000)
-        if not forfeit and not points:
-            raise EventFileError(f"{where}: give the points it costs, or a forfeit")
+        tricks = _int(item.get("tricks", 0), f"{where}: tricks", 0, 13)
+        hand = None
+        if tricks:
+            if forfeit or points:
+                raise EventFileError(
+                    f"{where}: a penalty of tricks stands alone: give points or a forfeit "
+                    "in a penalty of their own"
+                )
+            hand = _int(item.get("hand"), f"{where}: hand", 1, MAX_HANDS)
+        elif "hand" in item:
+            raise EventFileError(f"{where}: hand: only a penalty of tricks names a hand")
+        if not forfeit and not points and not tricks:
+            raise EventFileError(
+                f"{where}: give the points it costs, the tricks it moves, or a forfeit"
+            )
         if forfeit and any(
             other.forfeit and (other.round, other.table) == (number, table) for other in penalties
         ):
@@ -268,8 +349,65 @@ def _penalties(data: dict[str, Any], rounds: tuple[Round, ...]) -> tuple[Penalty
         reason = item.get("reason", "")
         if not isinstance(reason, str) or len(reason) > 200:
             raise EventFileError(f"{where}: reason: expected a line of text")
-        penalties.append(Penalty(number, table, team, points, forfeit, reason.strip()))
+        penalty = Penalty(number, table, team, points, forfeit, reason.strip(), hand, tricks)
+        if tricks:
+            _moved_hands(tables[table - 1], [*penalties, penalty], number, f"{where}: ")
+        penalties.append(penalty)
     return tuple(penalties)
+
+
+def _moves(table: Table, penalties: Sequence[Penalty], round_number: int) -> list[TrickMove]:
+    """The trick penalties of one table, in the file's order, as moves between its sides
+    (partners sit opposite: the entrants at even places are side 0)."""
+    return [
+        TrickMove(penalty.hand, table.entrants.index(penalty.team) % 2, penalty.tricks)
+        for penalty in penalties
+        if penalty.tricks
+        and penalty.hand is not None
+        and (penalty.round, penalty.table) == (round_number, table.number)
+    ]
+
+
+def _moved_hands(
+    table: Table, penalties: Sequence[Penalty], round_number: int, prefix: str = ""
+) -> tuple[Hand, ...]:
+    """The table's hands with its trick penalties made; EventFileError naming where not."""
+    at = f"{prefix}round {round_number}, table {table.number}"
+    if table.game is None:
+        raise EventFileError(f"{at}: no hand has been played there to take tricks from")
+    try:
+        return penalized_hands(table.game.hands, _moves(table, penalties, round_number))
+    except PenaltyError as error:
+        raise EventFileError(f"{at}: {error}") from None
+
+
+def _counted(rounds: tuple[Round, ...], penalties: tuple[Penalty, ...]) -> tuple[Round, ...]:
+    """The rounds with each game that lost tricks to a penalty scored again with them moved
+    (leniently: where the moved tricks end the game sooner, the hands after are left out)."""
+    changed = []
+    for round_ in rounds:
+        tables = []
+        for table in round_.tables:
+            game = table.game
+            if game is not None and _moves(table, penalties, round_.number):
+                hands = _moved_hands(table, penalties, round_.number)
+                try:
+                    counted = score_game(
+                        game.rules,
+                        hands,
+                        game.players,
+                        game.first_dealer,
+                        strict=False,
+                        time_called=game.time_called,
+                    )
+                except ScoringError as error:
+                    raise EventFileError(
+                        f"round {round_.number}, table {table.number}: {error}"
+                    ) from None
+                table = replace(table, counted=counted)
+            tables.append(table)
+        changed.append(replace(round_, tables=tuple(tables)))
+    return tuple(changed)
 
 
 def parse_event_file(data: Any) -> Event:
@@ -298,7 +436,23 @@ def parse_event_file(data: Any) -> Event:
     context = {"teams": teams, "individual": individual, "rules_spec": rules_spec}
     rounds = _rounds(data, context)
     penalties = _penalties(data, rounds)
-    return Event(name.strip(), rules, pairing, planned, points, ranking, teams, rounds, penalties)
+    rounds = _counted(rounds, penalties)
+    entries_until, seeding, seed = _entry_settings(data)
+    return Event(
+        name.strip(),
+        rules,
+        pairing,
+        planned,
+        points,
+        ranking,
+        teams,
+        rounds,
+        penalties,
+        entries_until=entries_until,
+        seeding=seeding,
+        seed=seed,
+        solos=_solos(data),
+    )
 
 
 # What the event comes to ---------------------------------------------------------------------
@@ -331,27 +485,63 @@ def _played(event: Event) -> list[Played]:
                 ]
             else:
                 sides = [(table.entrants[0],), (table.entrants[1],)]
-            scores = [0, 0] if result is None else [side.score for side in result.sides]
-            bags = [0, 0] if result is None else [side.bags_taken for side in result.sides]
+            # A game that lost tricks to a penalty counts as scored again with them moved.
+            counted = table.counted or result
+            scores = [0, 0] if counted is None else [side.score for side in counted.sides]
+            bags = [0, 0] if counted is None else [side.bags_taken for side in counted.sides]
             for penalty in here:
                 side = next(i for i, members in enumerate(sides) if penalty.team in members)
                 scores[side] -= penalty.points
             forfeited = [i for i, members in enumerate(sides) if forfeits.intersection(members)]
             if forfeited:
                 winners: tuple[int, ...] = (1 - forfeited[0],)
-            elif any(penalty.points for penalty in here):
+            elif any(penalty.points for penalty in here) or (
+                counted is not None and not counted.finished
+            ):
+                # Points off, or moved tricks that leave the game short of its end: the
+                # higher score wins, a draw when level.
                 if scores[0] == scores[1]:
                     winners = (0, 1)
                 else:
                     winners = (0,) if scores[0] > scores[1] else (1,)
             else:
-                assert result is not None
-                winners = result.winners
+                assert counted is not None
+                winners = counted.winners
             named = tuple(tuple(names[i] for i in members) for members in sides)
+            told = tuple(_penalty_words(penalty, named, sides, names) for penalty in here)
             played.append(
-                Played(round_.number, named, tuple(scores), tuple(bags), winners, table.number)
+                Played(
+                    round_.number,
+                    named,
+                    tuple(scores),
+                    tuple(bags),
+                    winners,
+                    table.number,
+                    penalties=told,
+                )
             )
     return played
+
+
+def _penalty_words(
+    penalty: Penalty,
+    named: tuple[tuple[str, ...], ...],
+    sides: Sequence[tuple[int, ...]],
+    names: Sequence[str],
+) -> str:
+    """A penalty as a team's line tells it: "3 tricks of hand 4 moved from Aces to Books
+    (renege)"."""
+    side = next(i for i, members in enumerate(sides) if penalty.team in members)
+    who = names[penalty.team]
+    if penalty.forfeit:
+        what = f"{who} forfeited the game"
+    elif penalty.tricks:
+        others = " and ".join(named[1 - side])
+        count = "1 trick" if penalty.tricks == 1 else f"{penalty.tricks} tricks"
+        what = f"{count} of hand {penalty.hand} moved from {who} to {others}"
+    else:
+        what = f"{penalty.points} points off {who}"
+    return f"{what} ({penalty.reason})" if penalty.reason else what
 
 
 def _complete(round_: Round, event: Event) -> bool:
@@ -386,7 +576,11 @@ def _next(event: Event, lines: list[Line], played: list[Played]) -> Pairing | No
                 for name in game.sides[1 - game.winners[0]]:
                     losses[name] = losses.get(name, 0) + 1
         lives = 1 if event.pairing == "single_elimination" else 2
-        return elimination([name for name in names if name not in out], losses, lives)
+        seeds = [name for name in names if name not in out]
+        if event.seeding == "random":
+            assert event.seed is not None  # the file's reader asks for one
+            seeds = random_seeds(seeds, event.seed)
+        return elimination(seeds, losses, lives)
     if done >= _rounds_planned(event, len(names)):
         return None
     if event.pairing == "round_robin":

@@ -6,6 +6,7 @@ needs a ranking, from `standings`) and returns the round's games; nothing is sto
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -165,3 +166,19 @@ def elimination(seeds: Sequence[str], losses: Mapping[str, int], lives: int) -> 
         # One team left in each group: the final between the unbeaten and the once-beaten.
         games, byes = [(byes[0], byes[1])], []
     return Pairing(tuple(games), tuple(byes))
+
+
+SEEDINGS = ("standings", "random")
+
+
+def random_seeds(teams: Sequence[str], seed: int) -> list[str]:
+    """The teams in a random seed order that `seed` alone decides: each team's place comes
+    from a SHA-256 digest of the seed and its name, so the same seed draws the same bracket
+    on any machine and any Python (whose own shuffle may change between versions), and a team
+    entered later takes its place without moving the others."""
+    teams = _distinct(teams)
+
+    def place(team: str) -> bytes:
+        return hashlib.sha256(f"{seed}\n{team}".encode()).digest()
+
+    return sorted(teams, key=place)

@@ -49,6 +49,8 @@ class Played:
     bags: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     table: int | None = None
+    # What the director's penalties did to the game, in words, told on both sides' lines.
+    penalties: tuple[str, ...] = ()
 
     @property
     def bye(self) -> bool:
@@ -144,7 +146,8 @@ def _words(game: Played, team: str, gained: int) -> str:
         how = f"lost to {others}"
     if partners:
         how = f"with {' and '.join(partners)}, {how}"
-    return f"{where}: {how} {score} (+{gained})"
+    told = "".join(f"; penalty: {words}" for words in game.penalties)
+    return f"{where}: {how} {score} (+{gained}){told}"
 
 
 def standings(

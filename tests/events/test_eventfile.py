@@ -232,3 +232,113 @@ def test_a_withdrawn_team_keeps_its_results_and_is_not_paired_again():
     assert summary["next_round"]["byes"] == [1]
     deuces = next(line for line in summary["standings"] if line["team"] == 3)
     assert deuces["losses"] == 1
+
+
+def test_a_penalty_of_tricks_scores_the_game_again_and_the_line_tells_it():
+    teams = TEAMS[:2]
+    data = event([{"tables": [table(0, 1, took=8)]}], teams=teams)  # Aces 71, Books -60
+    data["penalties"] = [
+        {"round": 1, "table": 1, "team": 0, "hand": 1, "tricks": 3, "reason": "renege"}
+    ]
+    summary = summarize(parse_event_file(data))
+    lines = {line["team"]: line for line in summary["standings"]}
+    # Aces keep 5 of their 8 and are set (-70); Books take 8 against their 6 (62, 2 bags).
+    assert (lines[0]["points_for"], lines[0]["losses"]) == (-70, 1)
+    assert (lines[1]["points_for"], lines[1]["wins"], lines[1]["bags"]) == (62, 1, 2)
+    told = (
+        "Round 1, table 1: lost to Books -70-62 (+0); "
+        "penalty: 3 tricks of hand 1 moved from Aces to Books (renege)"
+    )
+    assert lines[0]["games"] == [told]
+    assert lines[1]["games"][0].endswith(
+        "penalty: 3 tricks of hand 1 moved from Aces to Books (renege)"
+    )
+
+
+def test_a_penalty_of_tricks_that_ends_the_game_short_of_its_end_goes_to_the_higher_score():
+    # A 2-hand game; the penalty moves tricks in hand 1, and the game still ends after hand 2.
+    teams = TEAMS[:2]
+    game = {"hands": [hand(8), hand(8)]}
+    data = event([{"tables": [{"teams": [0, 1], "game": game}]}], teams=teams)
+    data["rules"] = {"preset": "standard", "hand_limit": 2}
+    data["penalties"] = [
+        {"round": 1, "table": 1, "team": 0, "hand": 1, "tricks": 1, "reason": "renege"}
+    ]
+    lines = {line["team"]: line for line in summarize(parse_event_file(data))["standings"]}
+    # Hand 1: Aces 7 of 7 (70), Books 6 of 6 (60); hand 2: 71 against -60.
+    assert (lines[0]["points_for"], lines[1]["points_for"]) == (141, 0)
+    assert lines[0]["wins"] == 1
+
+
+def test_penalty_words_for_points_and_a_forfeit():
+    teams = TEAMS[:2]
+    data = event([{"tables": [table(0, 1, took=8)]}], teams=teams)
+    data["penalties"] = [{"round": 1, "table": 1, "team": 1, "points": 25, "reason": "talking"}]
+    lines = {line["team"]: line for line in summarize(parse_event_file(data))["standings"]}
+    assert lines[1]["games"][0].endswith("; penalty: 25 points off Books (talking)")
+    data["penalties"] = [{"round": 1, "table": 1, "team": 1, "forfeit": True, "reason": ""}]
+    lines = {line["team"]: line for line in summarize(parse_event_file(data))["standings"]}
+    assert lines[0]["games"][0].endswith("; penalty: Books forfeited the game")
+
+
+@pytest.mark.parametrize(
+    ("penalty", "message"),
+    [
+        (
+            {"hand": 2, "tricks": 1},
+            "penalty 1: round 1, table 1: hand 2 has not been played at this table (1 hand has)",
+        ),
+        (
+            {"hand": 1, "tricks": 6},
+            "penalty 1: round 1, table 1: hand 1: the side took only 5 tricks in it, fewer than 6",
+        ),
+        ({"tricks": 2}, "penalty 1: hand: expected a whole number from 1 to"),
+        ({"hand": 1}, "penalty 1: hand: only a penalty of tricks names a hand"),
+        ({"hand": 1, "tricks": 1, "points": 10}, "penalty 1: a penalty of tricks stands alone"),
+        ({}, "penalty 1: give the points it costs, the tricks it moves, or a forfeit"),
+    ],
+)
+def test_a_bad_penalty_of_tricks_is_one_line_naming_where(penalty, message):
+    data = event([{"tables": [table(1, 0, took=8)]}], teams=TEAMS[:2])  # Books took 8, Aces 5
+    data["penalties"] = [{"round": 1, "table": 1, "team": 0, "reason": "renege", **penalty}]
+    with pytest.raises(EventFileError) as refused:
+        parse_event_file(data)
+    assert str(refused.value).startswith(message)
+
+
+def test_an_elimination_seeded_at_random_draws_its_bracket_from_the_files_seed():
+    teams = TEAMS[:4]
+    data = event(pairing="single_elimination", teams=teams, seeding="random", seed=42)
+    first = summarize(parse_event_file(data))["next_round"]
+    assert summarize(parse_event_file(json.dumps(data)))["next_round"] == first
+    # Seed 42 puts Deuces first and Aces last: seed 1 meets seed 4.
+    assert first["tables"][0]["teams"] == [3, 0]
+    by_standings = summarize(parse_event_file(event(pairing="single_elimination", teams=teams)))
+    assert by_standings["next_round"]["tables"][0]["teams"] == [0, 3]
+    # The bracket stays the seed's as it goes on: round 2 meets the winners.
+    rounds = [{"tables": [table(*t["teams"]) for t in first["tables"]]}]
+    data = event(rounds, pairing="single_elimination", teams=teams, seeding="random", seed=42)
+    final = summarize(parse_event_file(data))["next_round"]["tables"]
+    assert final == [
+        {"table": 1, "teams": [first["tables"][0]["teams"][0], first["tables"][1]["teams"][0]]}
+    ]
+
+
+def test_the_entry_settings_and_waiting_players_are_read_and_checked():
+    data = event(entries_until=2)
+    data["solos"] = ["Ann", "Bob"]
+    parsed = parse_event_file(data)
+    assert (parsed.entries_until, parsed.seeding, parsed.seed) == (2, "standings", None)
+    assert parsed.solos == ("Ann", "Bob")
+    for change, message in [
+        (lambda d: d["event"].update(entries_until=0), "event.entries_until: expected a whole"),
+        (lambda d: d["event"].update(seeding="luck"), "event.seeding: expected one of standings"),
+        (lambda d: d["event"].update(seeding="random"), "event.seed: a random seeding needs"),
+        (lambda d: d.update(solos=["Ann", "ann"]), "solos: a player waits twice"),
+        (lambda d: d.update(solos=[""]), "solo 0: is empty"),
+    ]:
+        bad = event()
+        change(bad)
+        with pytest.raises(EventFileError) as refused:
+            parse_event_file(bad)
+        assert str(refused.value).startswith(message)

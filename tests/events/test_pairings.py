@@ -11,6 +11,7 @@ from games.events import (
     elimination,
     king_of_the_hill,
     progressive_move,
+    random_seeds,
     round_robin,
     swiss,
 )
@@ -169,3 +170,32 @@ def test_a_seeded_single_elimination_of_8_goes_by_the_seeds():
         ("S3", "S6"),
         ("S4", "S5"),
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.text(min_size=1, max_size=6), unique=True, min_size=2, max_size=40),
+    st.integers(0, 2**63 - 1),
+)
+def test_random_seeding_is_a_permutation_of_the_entrants_and_the_same_seed_draws_the_same(
+    teams, seed
+):
+    seeds = random_seeds(teams, seed)
+    assert sorted(seeds) == sorted(teams)
+    assert random_seeds(list(reversed(teams)), seed) == seeds  # the entry order plays no part
+    assert elimination(seeds, {}, 1) == elimination(random_seeds(teams, seed), {}, 1)
+
+
+def test_random_seeding_differs_from_seed_to_seed_and_places_a_late_team_among_the_rest():
+    teams = [f"T{n}" for n in range(8)]
+    assert len({tuple(random_seeds(teams, seed)) for seed in range(20)}) > 1
+    # A team entered later takes its place without changing the others' order.
+    more = random_seeds([*teams, "T8"], 7)
+    assert [team for team in more if team != "T8"] == random_seeds(teams, 7)
+    # The draw is fixed by the seed alone, on any machine: this one is pinned.
+    assert random_seeds(["Aces", "Books", "Clubs", "Deuces"], 42) == [
+        "Deuces",
+        "Clubs",
+        "Books",
+        "Aces",
+    ]
