@@ -55,6 +55,25 @@ class NewEventForm(forms.Form):
         label="Standings rank by",
         choices=[(key, ranking_words(value)) for key, value in RANKINGS.items()],
     )
+    entries_until = forms.IntegerField(
+        min_value=1,
+        max_value=50,
+        required=False,
+        label="Late entries until round",
+        help_text=(
+            "The last round a late team may join: entries close once that round is paired, "
+            "and a team entered before then plays from the next round paired. Empty: until the "
+            "last round. Swiss and winners play winners only: a round robin and an elimination "
+            "take teams only before round 1."
+        ),
+    )
+    seeding = forms.ChoiceField(
+        choices=Event.SEEDINGS,
+        initial="standings",
+        required=False,  # from the standings, as before the choice was offered
+        label="Elimination seeding",
+        help_text="How an elimination's bracket is drawn: seed 1 meets the last seed.",
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -96,13 +115,59 @@ class TeamForm(forms.Form):
         return cleaned
 
 
+class SoloForm(forms.Form):
+    name = forms.CharField(
+        max_length=200,
+        label="Player without a partner",
+        help_text="Waits to be drawn into a team at check-in.",
+    )
+
+    def clean_name(self) -> str:
+        return _name_check(self.cleaned_data["name"], scoring.player_name_problem)
+
+
 class PenaltyForm(forms.Form):
+    KINDS = [
+        ("points", "Points off the team's score in that game"),
+        ("tricks", "Tricks of one hand given to the opponents (a renege)"),
+        ("forfeit", "The team forfeits the game"),
+    ]
+    kind = forms.ChoiceField(
+        choices=KINDS,
+        initial="points",
+        required=False,  # points, as the desk's form asked before it offered the others
+        widget=forms.RadioSelect,
+        label="Penalty",
+        help_text=(
+            "For a renege, the trick-taking rule books move tricks to the other side (three, "
+            "in the whist laws of J. B. Elwell's Bridge Axioms and Laws); the game is scored "
+            "again with them moved. They come from the partner who bid a number before a nil "
+            "bidder, and a failed nil keeps its first trick."
+        ),
+    )
     round = forms.IntegerField(min_value=1, label="Round")
     table = forms.IntegerField(min_value=1, label="Table")
     team = forms.TypedChoiceField(coerce=int, label="Team")
     points = forms.IntegerField(min_value=0, max_value=10_000, required=False, label="Points off")
-    forfeit = forms.BooleanField(required=False, label="The team forfeits the game")
+    hand = forms.IntegerField(
+        min_value=1, max_value=10_000, required=False, label="Hand", help_text="Its number."
+    )
+    tricks = forms.IntegerField(
+        min_value=1, max_value=13, required=False, label="Tricks to the opponents"
+    )
     reason = forms.CharField(max_length=200, label="Reason")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        kind = cleaned.get("kind") or "points"
+        cleaned["kind"] = kind
+        if kind == "tricks":
+            for name in ("hand", "tricks"):
+                if cleaned.get(name) is None and name not in self.errors:
+                    self.add_error(name, "A penalty of tricks names the hand and its tricks.")
+        elif kind == "points" and not cleaned.get("points") and "points" not in self.errors:
+            self.add_error("points", "Give the points the penalty costs.")
+        return cleaned
 
     def __init__(self, *args: Any, teams: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -52,6 +52,18 @@ class Event(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every change to the event or one of its games: the board's ETag.
     version = models.PositiveIntegerField(default=0)
+    # Entry: the last round a late team may join (null: any, where the format takes late
+    # teams), and the players who came alone, waiting to be drawn into teams at check-in.
+    entries_until = models.PositiveSmallIntegerField(null=True, blank=True)
+    solos = models.JSONField(default=list, blank=True)
+    # How an elimination seeds its bracket; a random one is drawn from `seed`, kept so the
+    # event file (and `manage.py event`) draws the same bracket as the app.
+    SEEDINGS = [
+        ("standings", "From the standings: the order the teams were entered, strongest first"),
+        ("random", "At random: a draw the event file keeps"),
+    ]
+    seeding = models.CharField(max_length=20, choices=SEEDINGS, default="standings")
+    seed = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -144,12 +156,15 @@ class Seating(models.Model):
 
 
 class Penalty(models.Model):
-    """A penalty on a team in one table's game: points off its score there, or a forfeit."""
+    """A penalty on a team in one table's game: points off its score there, a forfeit, or
+    `tricks` of hand `hand` given to the opponents (the game counted scored again)."""
 
     seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="penalties")
     team = models.PositiveSmallIntegerField()  # the team's position
     points = models.PositiveIntegerField(default=0)
     forfeit = models.BooleanField(default=False)
+    hand = models.PositiveSmallIntegerField(null=True, blank=True)
+    tricks = models.PositiveSmallIntegerField(default=0)
     reason = models.CharField(max_length=200)
     created_at = models.DateTimeField(auto_now_add=True)
 

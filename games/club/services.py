@@ -7,6 +7,8 @@ pure `games.events` package, exactly as `manage.py event` reads an exported file
 """
 
 import json
+import random
+import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import timedelta
@@ -20,6 +22,7 @@ from django.utils import timezone
 
 from games import events, scoring, services
 from games.club.models import CardTable, Event, EventRound, EventTeam, LogEntry, Penalty, Seating
+from games.events.entry import CLOSED_AFTER_ROUND_1 as _CLOSED_AFTER_ROUND_1
 from games.models import Access, Game, Table, new_watch_token
 from games.views.files import game_file
 
@@ -28,6 +31,14 @@ MAX_TEAMS = 200
 
 class EventProblem(Exception):
     """The change can't be made to the event as it now is; the message says why."""
+
+
+class PenaltyProblem(EventProblem):
+    """A penalty that can't be given as asked; `field` names the figure that is wrong."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 @contextmanager
@@ -56,9 +67,22 @@ def create_event(
     round_minutes: int | None,
     points: dict[str, int],
     ranking: Sequence[str],
+    entries_until: int | None = None,
+    seeding: str = "standings",
+    seed: int | None = None,
 ) -> Event:
+    """A new event; a random seeding draws its seed now (or takes `seed`, as an import does),
+    so every reader of the event's file draws the same bracket."""
     if rules.players != 4 or not rules.partnerships:
         raise EventProblem("An event's tables play four players in partnerships.")
+    if seeding not in events.SEEDINGS:
+        raise EventProblem("Seed an elimination from the standings or at random.")
+    if entries_until is not None and entries_until > 1 and pairing in _CLOSED_AFTER_ROUND_1:
+        raise EventProblem(
+            f"{_CLOSED_AFTER_ROUND_1[pairing]} Leave the last round to enter empty, or make it 1."
+        )
+    if seeding == "random" and seed is None:
+        seed = secrets.randbelow(2**31)
     with transaction.atomic():
         event = Event.objects.create(
             owner=owner,
@@ -70,6 +94,9 @@ def create_event(
             round_minutes=round_minutes,
             points=dict(points),
             ranking=list(ranking),
+            entries_until=entries_until,
+            seeding=seeding,
+            seed=seed if seeding == "random" else None,
         )
         LogEntry.write(event, owner, f"Event created: {name}")
         return event
@@ -83,15 +110,86 @@ def add_team(user: Any, pk: int, name: str, players: Sequence[str]) -> EventTeam
             raise EventProblem(f"An event takes at most {MAX_TEAMS} teams.")
         if any(team.name.casefold() == name.casefold() for team in teams):
             raise EventProblem(f"A team called {name} has already entered.")
-        if event.pairing == "round_robin" and event.event_rounds.exists():
-            raise EventProblem("A round robin takes no new teams once its first round started.")
-        if event.pairing.endswith("elimination") and event.event_rounds.exists():
-            raise EventProblem("An elimination takes no new teams once its first round started.")
+        _check_entries_open(event)
         team = EventTeam.objects.create(
             event=event, position=len(teams), name=name, players=list(players)
         )
         LogEntry.write(event, user, f"Team entered: {name} ({' and '.join(players)})")
         return team
+
+
+def _check_entries_open(event: Event) -> None:
+    """EventProblem saying why, once the event takes no new team (its format, or the last
+    round a late team may join)."""
+    closed = events.entries_closed(event.pairing, event.entries_until, event.event_rounds.count())
+    if closed:
+        raise EventProblem(closed)
+
+
+def add_solo(user: Any, pk: int, name: str) -> str:
+    """A player who came alone enters and waits to be drawn into a team at check-in."""
+    with locked_event(user, pk) as event:
+        if event.pairing == "progressive":
+            raise EventProblem("A progressive night enters every player alone already.")
+        _check_entries_open(event)
+        waiting = list(event.solos)
+        same = [solo for solo in waiting if solo.casefold() == name.casefold()]
+        if same:
+            raise EventProblem(f"{same[0]} is already waiting for a partner.")
+        if len(waiting) >= 2 * MAX_TEAMS:
+            raise EventProblem(f"At most {2 * MAX_TEAMS} players can wait for a partner.")
+        event.solos = [*waiting, name]
+        event.save(update_fields=["solos"])
+        LogEntry.write(event, user, f"Player entered alone: {name}")
+        return name
+
+
+def withdraw_solo(user: Any, pk: int, name: str) -> str:
+    """A player waiting for a partner leaves before the draw."""
+    with locked_event(user, pk) as event:
+        if name not in event.solos:
+            raise EventProblem(f"{name} is not waiting for a partner.")
+        event.solos = [solo for solo in event.solos if solo != name]
+        event.save(update_fields=["solos"])
+        LogEntry.write(event, user, f"Player withdrawn before the draw: {name}")
+        return name
+
+
+def pair_solos(
+    user: Any, pk: int, chance: random.Random | None = None
+) -> tuple[list[EventTeam], str | None]:
+    """Check-in: the players waiting alone are drawn into teams of two at random (`chance`,
+    the system's randomness unless a test gives a seeded one), each team named after its two
+    players; with an odd count the last to enter keeps waiting. One transaction, one log line."""
+    with locked_event(user, pk) as event:
+        waiting = list(event.solos)
+        if len(waiting) < 2:
+            raise EventProblem("Two players must be waiting to draw a team.")
+        _check_entries_open(event)
+        teams = list(event.teams.all())
+        drawn, left = events.draw_teams(waiting, chance or random.SystemRandom())
+        if len(teams) + len(drawn) > MAX_TEAMS:
+            raise EventProblem(f"An event takes at most {MAX_TEAMS} teams.")
+        names = [team.name for team in teams]
+        made: list[EventTeam] = []
+        for first, second in drawn:
+            name = events.team_name(first, second, names)
+            names.append(name)
+            made.append(
+                EventTeam.objects.create(
+                    event=event, position=len(teams) + len(made), name=name, players=[first, second]
+                )
+            )
+        event.solos = [] if left is None else [left]
+        event.save(update_fields=["solos"])
+        LogEntry.write(
+            event,
+            user,
+            "Players drawn into teams: "
+            + ", ".join(team.name for team in made)
+            + (f"; {left} waits for a partner" if left else ""),
+        )
+        return made, left
 
 
 def withdraw_team(user: Any, pk: int, position: int) -> EventTeam:
@@ -135,6 +233,9 @@ def event_data(event: Event) -> dict[str, Any]:
                     item["forfeit"] = True
                 if penalty.points:
                     item["points"] = penalty.points
+                if penalty.tricks:
+                    item["hand"] = penalty.hand
+                    item["tricks"] = penalty.tricks
                 penalties.append(item)
         written_rounds.append({"tables": tables, "byes": list(round_.byes)})
     settings: dict[str, Any] = {
@@ -144,6 +245,12 @@ def event_data(event: Event) -> dict[str, Any]:
     }
     if event.rounds is not None:
         settings["rounds"] = event.rounds
+    if event.entries_until is not None:
+        settings["entries_until"] = event.entries_until
+    if event.seeding != "standings":
+        settings["seeding"] = event.seeding
+        settings["seed"] = event.seed
+    entry: dict[str, Any] = {"solos": list(event.solos)} if event.solos else {}
     return {
         "format": events.FORMAT,
         "name": event.name,
@@ -157,6 +264,7 @@ def event_data(event: Event) -> dict[str, Any]:
             }
             for team in teams
         ],
+        **entry,
         "rounds": written_rounds,
         "penalties": penalties,
     }
@@ -366,11 +474,13 @@ def add_penalty(
             round__event=event, round__number=round_number, number=table
         ).first()
         if seating is None:
-            raise EventProblem(f"There is no table {table} in round {round_number}.")
+            raise PenaltyProblem(f"There is no table {table} in round {round_number}.", "table")
         if team not in seating.teams:
-            raise EventProblem("That team doesn't play at that table.")
+            raise PenaltyProblem("That team doesn't play at that table.", "team")
         if not forfeit and points <= 0:
-            raise EventProblem("Give the points the penalty costs, or make it a forfeit.")
+            raise PenaltyProblem(
+                "Give the points the penalty costs, or make it a forfeit.", "points"
+            )
         if forfeit and seating.penalties.filter(forfeit=True).exists():
             raise EventProblem("A team at that table has already forfeited the game.")
         penalty = Penalty.objects.create(
@@ -380,6 +490,57 @@ def add_penalty(
         cost = "forfeits the game" if forfeit else f"loses {points} points"
         LogEntry.write(
             event, user, f"Round {round_number}, table {table}: {name} {cost} ({reason})"
+        )
+        return penalty
+
+
+def add_trick_penalty(
+    user: Any,
+    pk: int,
+    round_number: int,
+    table: int,
+    team: int,
+    hand: int,
+    tricks: int,
+    reason: str,
+) -> Penalty:
+    """A penalty of tricks (a renege, say): `tricks` of the team's tricks in hand `hand` go to
+    its opponents, and the standings count the game scored again with them moved, by the
+    events package, as the event's file does. The game at the table keeps its hands as played.
+    PenaltyProblem naming the wrong figure for a hand not played or more tricks than can move."""
+    with locked_event(user, pk) as event:
+        seating = (
+            Seating.objects.filter(round__event=event, round__number=round_number, number=table)
+            .select_related("game")
+            .first()
+        )
+        if seating is None:
+            raise PenaltyProblem(f"There is no table {table} in round {round_number}.", "table")
+        if team not in seating.teams:
+            raise PenaltyProblem("That team doesn't play at that table.", "team")
+        if tricks < 1:
+            raise PenaltyProblem("Give the number of tricks the penalty moves.", "tricks")
+        earlier = seating.penalties.filter(tricks__gt=0).order_by("pk")
+        moves = [
+            events.TrickMove(penalty.hand or 0, seating.teams.index(penalty.team), penalty.tricks)
+            for penalty in earlier
+        ]
+        moves.append(events.TrickMove(hand, seating.teams.index(team), tricks))
+        try:
+            events.penalized_hands(seating.game.recorded_hands(), moves)
+        except events.PenaltyError as error:
+            message = str(error)
+            raise PenaltyProblem(f"{message[:1].upper()}{message[1:]}.", error.field) from None
+        penalty = Penalty.objects.create(
+            seating=seating, team=team, hand=hand, tricks=tricks, reason=reason
+        )
+        name = event.teams.get(position=team).name
+        count = "1 trick" if tricks == 1 else f"{tricks} tricks"
+        LogEntry.write(
+            event,
+            user,
+            f"Round {round_number}, table {table}: {name} give {count} of hand {hand} to "
+            f"their opponents ({reason})",
         )
         return penalty
 
@@ -449,7 +610,13 @@ def import_event(owner: Any, data: bytes) -> Event:
                 "bye": parsed.points.bye,
             },
             ranking=parsed.ranking,
+            entries_until=parsed.entries_until,
+            seeding=parsed.seeding,
+            seed=parsed.seed,
         )
+        if parsed.solos:
+            event.solos = list(parsed.solos)
+            event.save(update_fields=["solos"])
         for position, team in enumerate(parsed.teams):
             EventTeam.objects.create(
                 event=event,
@@ -491,6 +658,8 @@ def import_event(owner: Any, data: bytes) -> Event:
                 team=penalty.team,
                 points=penalty.points,
                 forfeit=penalty.forfeit,
+                hand=penalty.hand,
+                tricks=penalty.tricks,
                 reason=penalty.reason or "imported",
             )
         LogEntry.write(event, owner, "Event imported from its file")

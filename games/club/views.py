@@ -21,6 +21,7 @@ from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
+from games import events
 from games.club import services
 from games.club.forms import (
     RANKINGS,
@@ -28,6 +29,7 @@ from games.club.forms import (
     EventFileForm,
     NewEventForm,
     PenaltyForm,
+    SoloForm,
     TeamForm,
     ranking_words,
 )
@@ -82,6 +84,8 @@ def new_event(request: HtmxHttpRequest) -> HttpResponse:
                 round_minutes=data["round_minutes"],
                 points={key: data[key] for key in ("win", "draw", "loss", "bye")},
                 ranking=RANKINGS[data["ranking"]],
+                entries_until=data["entries_until"],
+                seeding=data["seeding"] or "standings",
             )
         except services.EventProblem as problem:
             form.add_error(None, str(problem))
@@ -133,7 +137,13 @@ def _board_context(event: Event) -> dict[str, Any]:
 @require_safe
 def event_desk(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     """The director's desk: the teams, every table at a glance, the standings and the log."""
-    event = _owned(request, pk)
+    return _desk(request, _owned(request, pk))
+
+
+def _desk(
+    request: HtmxHttpRequest, event: Event, status: int | None = None, **forms: Any
+) -> TemplateResponse:
+    """The desk, with any form given (bound, showing its errors) in place of a blank one."""
     context = _board_context(event)
     teams = list(event.teams.all())
     context.update(
@@ -141,10 +151,15 @@ def event_desk(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
         teams=teams,
         team_form=TeamForm(),
         penalty_form=PenaltyForm(teams=[(team.position, team.name) for team in teams]),
+        solo_form=SoloForm(),
+        entries_closed=events.entries_closed(
+            event.pairing, event.entries_until, event.event_rounds.count()
+        ),
         log=event.log.all()[:30],
         board_link=reachable_url(request, reverse("club:board", args=[event.board_token])),
     )
-    return TemplateResponse(request, "club/event.html", context)
+    context.update(forms)
+    return TemplateResponse(request, "club/event.html", context, status=status)
 
 
 def _done(request: HtmxHttpRequest, event_pk: int, said: str | None = None) -> HttpResponse:
@@ -257,25 +272,72 @@ def add_penalty(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = _owned(request, pk)
     teams = [(team.position, team.name) for team in event.teams.all()]
     form = PenaltyForm(request.POST, teams=teams)
-    if not form.is_valid():
-        return _refused(
-            request, pk, services.EventProblem("Check the penalty: round, table, team and reason.")
-        )
-    data = form.cleaned_data
-    try:
-        services.add_penalty(
-            request.user,
-            pk,
-            data["round"],
-            data["table"],
-            data["team"],
-            data["points"] or 0,
-            data["forfeit"],
-            data["reason"],
-        )
-    except services.EventProblem as problem:
-        return _refused(request, pk, problem)
-    return _done(request, pk, "Penalty recorded.")
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            if data["kind"] == "tricks":
+                services.add_trick_penalty(
+                    request.user,
+                    pk,
+                    data["round"],
+                    data["table"],
+                    data["team"],
+                    data["hand"],
+                    data["tricks"],
+                    data["reason"],
+                )
+            else:
+                services.add_penalty(
+                    request.user,
+                    pk,
+                    data["round"],
+                    data["table"],
+                    data["team"],
+                    (data["points"] or 0) if data["kind"] == "points" else 0,
+                    data["kind"] == "forfeit",
+                    data["reason"],
+                )
+        except services.EventProblem as problem:
+            field = getattr(problem, "field", None)
+            form.add_error(field if field in form.fields else None, str(problem))
+        else:
+            return _done(request, pk, "Penalty recorded.")
+    # The desk again, the penalty's form open with its problem next to the figure.
+    return _desk(request, event, status=422, penalty_form=form, penalty_open=True)
+
+
+@event_post
+def add_solo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    event = _owned(request, pk)
+    form = SoloForm(request.POST)
+    if form.is_valid():
+        try:
+            name = services.add_solo(request.user, pk, form.cleaned_data["name"])
+        except services.EventProblem as problem:
+            form.add_error("name", str(problem))
+        else:
+            return _done(request, pk, f"{name} waits to be drawn into a team.")
+    return _desk(request, event, status=422, solo_form=form)
+
+
+@event_post
+def withdraw_solo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    def change() -> str:
+        name = services.withdraw_solo(request.user, pk, request.POST.get("name", ""))
+        return f"{name} no longer waits for a partner."
+
+    return _change(request, pk, change)
+
+
+@event_post
+def pair_solos(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    def change() -> str:
+        teams, left = services.pair_solos(request.user, pk)
+        drawn = ", ".join(team.name for team in teams)
+        waiting = f" {left} waits for the next player who comes alone." if left else ""
+        return f"Teams drawn: {drawn}.{waiting}"
+
+    return _change(request, pk, change)
 
 
 @require_safe

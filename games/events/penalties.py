@@ -75,7 +75,8 @@ def move_tricks(hand: Hand, side: int, count: int) -> Hand:
     if count > can:
         took = sum(tricks[seat] or 0 for seat in SIDE_SEATS[side])
         if can == took:
-            raise PenaltyError(f"the side took only {took} tricks in it, fewer than {count}")
+            tricks_word = "trick" if took == 1 else "tricks"
+            raise PenaltyError(f"the side took only {took} {tricks_word} in it, fewer than {count}")
         raise PenaltyError(
             f"the side has only {can} tricks in it that can move, fewer than {count} "
             "(a failed nil keeps its first trick)"

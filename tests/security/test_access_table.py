@@ -84,7 +84,11 @@ TABLE = {
     ("undo_round", "post"): (404, 404, 302),
     ("swap_teams", "post"): (404, 404, 302),
     ("start_clock", "post"): (404, 404, 302),
-    ("add_penalty", "post"): (404, 404, 302),
+    # The event has no round yet: the desk again, the penalty's problem next to its table.
+    ("add_penalty", "post"): (404, 404, 422),
+    ("add_solo", "post"): (404, 404, 302),
+    ("withdraw_solo", "post"): (404, 404, 302),
+    ("pair_solos", "post"): (404, 404, 302),
     ("cards", "get"): (404, 404, 200),
     ("export", "get"): (404, 404, 200),
     ("standings_csv", "get"): (404, 404, 200),
@@ -165,6 +169,8 @@ def data_for(name, game):
             "ranking": "points",
         },
         "add_team": {"name": "Books", "first": "Gus", "second": "Hal"},
+        "add_solo": {"name": "Ivy"},
+        "withdraw_solo": {"name": "Ivy"},
         "swap_teams": {"first": "0", "second": "1"},
         "add_penalty": {"round": "1", "table": "1", "team": "0", "points": "10", "reason": "x"},
         "confirm": {"name": "Bea"},
@@ -189,6 +195,7 @@ def snapshot(game):
 CLUB = {"events", "new_event", "import_event", "event", "add_team", "withdraw", "start_round"}
 CLUB |= {"undo_round", "swap_teams", "start_clock", "add_penalty", "cards", "export"}
 CLUB |= {"standings_csv", "confirm", "board", "board_live"}
+CLUB |= {"add_solo", "withdraw_solo", "pair_solos"}
 PER_EVENT = CLUB - {"events", "new_event", "import_event", "confirm", "board", "board_live"}
 
 
