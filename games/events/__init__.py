@@ -25,7 +25,7 @@ from .pairings import (
     round_robin,
     swiss,
 )
-from .penalties import PenaltyError, TrickMove, move_tricks, penalized_hands
+from .penalties import PenaltyError, TrickMove, made_moves, move_tricks, penalized_hands
 from .standings import (
     CRITERIA,
     Line,
@@ -54,6 +54,7 @@ __all__ = [
     "elimination",
     "entries_closed",
     "king_of_the_hill",
+    "made_moves",
     "move_tricks",
     "parse_event_file",
     "penalized_hands",

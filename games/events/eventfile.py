@@ -16,7 +16,6 @@ from ..scoring import (
     GameFile,
     GameFileError,
     GameResult,
-    Hand,
     Rules,
     RulesError,
     ScoringError,
@@ -38,7 +37,7 @@ from .pairings import (
     round_robin,
     swiss,
 )
-from .penalties import PenaltyError, TrickMove, penalized_hands
+from .penalties import TrickMove, made_moves
 from .standings import CRITERIA, Line, MatchPoints, Played, StandingsError, standings
 
 FORMAT = "spades-event/1"
@@ -103,6 +102,9 @@ class Penalty:
     reason: str
     hand: int | None = None
     tricks: int = 0
+    # Why a penalty of tricks moved nothing: the game as it now stands (a hand corrected or
+    # undone at the table after it was given) has not the tricks it names. "" when it moved.
+    unmade: str = ""
 
 
 @dataclass(frozen=True)
@@ -349,48 +351,54 @@ def _penalties(data: dict[str, Any], rounds: tuple[Round, ...]) -> tuple[Penalty
         reason = item.get("reason", "")
         if not isinstance(reason, str) or len(reason) > 200:
             raise EventFileError(f"{where}: reason: expected a line of text")
-        penalty = Penalty(number, table, team, points, forfeit, reason.strip(), hand, tricks)
-        if tricks:
-            _moved_hands(tables[table - 1], [*penalties, penalty], number, f"{where}: ")
-        penalties.append(penalty)
+        penalties.append(
+            Penalty(number, table, team, points, forfeit, reason.strip(), hand, tricks)
+        )
     return tuple(penalties)
 
 
-def _moves(table: Table, penalties: Sequence[Penalty], round_number: int) -> list[TrickMove]:
-    """The trick penalties of one table, in the file's order, as moves between its sides
-    (partners sit opposite: the entrants at even places are side 0)."""
+def _trick_penalties(
+    table: Table, penalties: Sequence[Penalty], round_number: int
+) -> list[tuple[int, Penalty]]:
+    """The trick penalties of one table, in the file's order, with their places in it."""
     return [
-        TrickMove(penalty.hand, table.entrants.index(penalty.team) % 2, penalty.tricks)
-        for penalty in penalties
+        (index, penalty)
+        for index, penalty in enumerate(penalties)
         if penalty.tricks
         and penalty.hand is not None
         and (penalty.round, penalty.table) == (round_number, table.number)
     ]
 
 
-def _moved_hands(
-    table: Table, penalties: Sequence[Penalty], round_number: int, prefix: str = ""
-) -> tuple[Hand, ...]:
-    """The table's hands with its trick penalties made; EventFileError naming where not."""
-    at = f"{prefix}round {round_number}, table {table.number}"
-    if table.game is None:
-        raise EventFileError(f"{at}: no hand has been played there to take tricks from")
-    try:
-        return penalized_hands(table.game.hands, _moves(table, penalties, round_number))
-    except PenaltyError as error:
-        raise EventFileError(f"{at}: {error}") from None
-
-
-def _counted(rounds: tuple[Round, ...], penalties: tuple[Penalty, ...]) -> tuple[Round, ...]:
+def _counted(
+    rounds: tuple[Round, ...], penalties: tuple[Penalty, ...]
+) -> tuple[tuple[Round, ...], tuple[Penalty, ...]]:
     """The rounds with each game that lost tricks to a penalty scored again with them moved
-    (leniently: where the moved tricks end the game sooner, the hands after are left out)."""
+    (leniently: where the moved tricks end the game sooner, the hands after are left out),
+    and the penalties, each that the game as it now stands leaves nothing to move (a hand
+    corrected or undone since) marked with why, and left out."""
     changed = []
+    marked = list(penalties)
     for round_ in rounds:
         tables = []
         for table in round_.tables:
+            here = _trick_penalties(table, penalties, round_.number)
             game = table.game
-            if game is not None and _moves(table, penalties, round_.number):
-                hands = _moved_hands(table, penalties, round_.number)
+            if here and game is None:
+                for index, penalty in here:
+                    marked[index] = replace(penalty, unmade="no hand has been played there")
+            elif here and game is not None:
+                moves = [
+                    # Partners sit opposite: the entrants at even places are side 0.
+                    TrickMove(
+                        penalty.hand or 0, table.entrants.index(penalty.team) % 2, penalty.tricks
+                    )
+                    for _, penalty in here
+                ]
+                hands, problems = made_moves(game.hands, moves)
+                for (index, penalty), problem in zip(here, problems, strict=True):
+                    if problem is not None:
+                        marked[index] = replace(penalty, unmade=str(problem))
                 try:
                     counted = score_game(
                         game.rules,
@@ -407,7 +415,7 @@ def _counted(rounds: tuple[Round, ...], penalties: tuple[Penalty, ...]) -> tuple
                 table = replace(table, counted=counted)
             tables.append(table)
         changed.append(replace(round_, tables=tuple(tables)))
-    return tuple(changed)
+    return tuple(changed), tuple(marked)
 
 
 def parse_event_file(data: Any) -> Event:
@@ -436,7 +444,7 @@ def parse_event_file(data: Any) -> Event:
     context = {"teams": teams, "individual": individual, "rules_spec": rules_spec}
     rounds = _rounds(data, context)
     penalties = _penalties(data, rounds)
-    rounds = _counted(rounds, penalties)
+    rounds, penalties = _counted(rounds, penalties)
     entries_until, seeding, seed = _entry_settings(data)
     return Event(
         name.strip(),
@@ -541,7 +549,8 @@ def _penalty_words(
         what = f"{count} of hand {penalty.hand} moved from {who} to {others}"
     else:
         what = f"{penalty.points} points off {who}"
-    return f"{what} ({penalty.reason})" if penalty.reason else what
+    what = f"{what} ({penalty.reason})" if penalty.reason else what
+    return f"{what}, not made: {penalty.unmade}" if penalty.unmade else what
 
 
 def _complete(round_: Round, event: Event) -> bool:

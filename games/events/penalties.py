@@ -114,20 +114,40 @@ def move_tricks(hand: Hand, side: int, count: int) -> Hand:
     return Hand(bids, tuple(tricks))
 
 
-def penalized_hands(hands: Sequence[Hand], moves: Sequence[TrickMove]) -> tuple[Hand, ...]:
+def made_moves(
+    hands: Sequence[Hand], moves: Sequence[TrickMove]
+) -> tuple[tuple[Hand, ...], tuple[PenaltyError | None, ...]]:
     """The game's hands with every move made in turn, each against the tricks the ones before
-    left; PenaltyError naming the hand for one that can't be made."""
+    left, and for each move None, or why it could not be made and was left out. A penalty is
+    checked when the director gives it; a hand corrected or undone at the table afterwards
+    can leave it nothing to move, and the standings then say so rather than fail."""
     changed = list(hands)
+    problems: list[PenaltyError | None] = []
     for move in moves:
         if not 1 <= move.hand <= len(changed) or changed[move.hand - 1].tricks is None:
             played = sum(1 for hand in changed if hand.tricks is not None)
-            raise PenaltyError(
-                f"hand {move.hand} has not been played at this table "
-                f"({played} {'hand has' if played == 1 else 'hands have'})",
-                "hand",
+            problems.append(
+                PenaltyError(
+                    f"hand {move.hand} has not been played at this table "
+                    f"({played} {'hand has' if played == 1 else 'hands have'})",
+                    "hand",
+                )
             )
+            continue
         try:
             changed[move.hand - 1] = move_tricks(changed[move.hand - 1], move.side, move.tricks)
         except PenaltyError as error:
-            raise PenaltyError(f"hand {move.hand}: {error}", error.field) from None
-    return tuple(changed)
+            problems.append(PenaltyError(f"hand {move.hand}: {error}", error.field))
+        else:
+            problems.append(None)
+    return tuple(changed), tuple(problems)
+
+
+def penalized_hands(hands: Sequence[Hand], moves: Sequence[TrickMove]) -> tuple[Hand, ...]:
+    """The game's hands with every move made in turn; PenaltyError naming the hand for the
+    first one that can't be made (as the director's desk checks a new penalty)."""
+    changed, problems = made_moves(hands, moves)
+    for problem in problems:
+        if problem is not None:
+            raise problem
+    return changed

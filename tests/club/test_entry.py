@@ -321,3 +321,23 @@ def test_the_desks_penalty_form_still_takes_points_and_a_forfeit(client, owner):
     assert made == [(30, False, 0), (0, True, 0)]
     refused = client.post(url, {**base, "kind": "points"})
     assertContains(refused, "Give the points the penalty costs.", status_code=422)
+
+
+def test_a_hand_undone_after_its_penalty_leaves_the_penalty_unmade_not_the_desk_broken(
+    client, owner
+):
+    event = new_event(owner, pairing="king_of_the_hill")
+    seating = club.start_round(owner, event.pk).seatings.get(number=1)
+    game = seating.game
+    for form, values in (("bids", [6, 1, 6, 1]), ("tricks", [6, 0, 6, 1])):
+        with services.locked_game(Access(user=owner), game.pk) as locked:
+            services.record_step(locked, services.step_for(locked, form, 1), values)
+    club.add_trick_penalty(owner, event.pk, 1, 1, seating.teams[0], 1, 2, "renege")
+    with services.locked_game(Access(user=owner), game.pk) as locked:
+        services.undo_last(locked, locked.game.version)  # the table takes back hand 1's tricks
+    client.force_login(owner)
+    desk = client.get(reverse("club:event", args=[event.pk]))
+    assert desk.status_code == 200
+    event.refresh_from_db()
+    assert command_summary(event) == club.summary(event)
+    assert Penalty.objects.get().tricks == 2  # kept, to move again once the hand is back

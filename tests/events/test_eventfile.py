@@ -282,16 +282,25 @@ def test_penalty_words_for_points_and_a_forfeit():
 
 
 @pytest.mark.parametrize(
+    ("penalty", "unmade"),
+    [
+        ({"hand": 2, "tricks": 1}, "hand 2 has not been played at this table (1 hand has)"),
+        ({"hand": 1, "tricks": 6}, "hand 1: the side took only 5 tricks in it, fewer than 6"),
+    ],
+)
+def test_a_penalty_of_tricks_the_game_no_longer_allows_moves_nothing_and_says_why(penalty, unmade):
+    # The desk checks a penalty when it is given; a hand corrected or undone at the table
+    # afterwards can leave it nothing to move. The standings say so instead of failing.
+    data = event([{"tables": [table(1, 0, took=8)]}], teams=TEAMS[:2])  # Books took 8, Aces 5
+    data["penalties"] = [{"round": 1, "table": 1, "team": 0, "reason": "renege", **penalty}]
+    lines = {line["team"]: line for line in summarize(parse_event_file(data))["standings"]}
+    assert lines[0]["points_for"] == -60  # as played
+    assert lines[0]["games"][0].endswith(f"(renege), not made: {unmade}")
+
+
+@pytest.mark.parametrize(
     ("penalty", "message"),
     [
-        (
-            {"hand": 2, "tricks": 1},
-            "penalty 1: round 1, table 1: hand 2 has not been played at this table (1 hand has)",
-        ),
-        (
-            {"hand": 1, "tricks": 6},
-            "penalty 1: round 1, table 1: hand 1: the side took only 5 tricks in it, fewer than 6",
-        ),
         ({"tricks": 2}, "penalty 1: hand: expected a whole number from 1 to"),
         ({"hand": 1}, "penalty 1: hand: only a penalty of tricks names a hand"),
         ({"hand": 1, "tricks": 1, "points": 10}, "penalty 1: a penalty of tricks stands alone"),
