@@ -7,7 +7,7 @@ import sys
 
 from django.core.management import call_command
 
-from tests.events.test_eventfile import event, table
+from tests.events.test_eventfile import TEAMS, event, table
 
 
 def test_the_command_prints_the_standings_and_the_next_round(tmp_path):
@@ -32,3 +32,41 @@ def test_a_bad_event_file_is_one_line_and_exit_2(tmp_path):
     )
     assert run.returncode == 2
     assert run.stderr.strip() == "teams: expected 2 to 400 entries, got 0"
+
+
+def run(tmp_path, data):
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(data))
+    out = io.StringIO()
+    call_command("event", str(path), stdout=out)
+    return json.loads(out.getvalue())
+
+
+def test_the_command_counts_a_penalty_of_tricks_with_the_game_scored_again(tmp_path):
+    data = event([{"tables": [table(0, 1, took=8)]}], teams=TEAMS[:2])
+    data["penalties"] = [
+        {"round": 1, "table": 1, "team": 0, "hand": 1, "tricks": 3, "reason": "renege"}
+    ]
+    lines = {line["team"]: line for line in run(tmp_path, data)["standings"]}
+    assert (lines[0]["points_for"], lines[1]["points_for"]) == (-70, 62)
+    assert lines[0]["games"][0].endswith("moved from Aces to Books (renege)")
+
+
+def test_the_command_draws_a_random_bracket_from_the_files_seed(tmp_path):
+    data = event(pairing="single_elimination", teams=TEAMS[:4], seeding="random", seed=42)
+    first = run(tmp_path, data)["next_round"]
+    assert first == run(tmp_path, data)["next_round"]
+    assert first["tables"] == [{"table": 1, "teams": [3, 0]}, {"table": 2, "teams": [2, 1]}]
+
+
+def test_a_random_seeding_without_its_seed_is_one_line_and_exit_2(tmp_path):
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(event(pairing="single_elimination", seeding="random")))
+    run_ = subprocess.run(
+        [sys.executable, "manage.py", "event", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run_.returncode == 2
+    assert run_.stderr.strip().startswith("event.seed: a random seeding needs the seed")
