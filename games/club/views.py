@@ -150,7 +150,10 @@ def _desk(
         desk=True,
         teams=teams,
         team_form=TeamForm(),
-        penalty_form=PenaltyForm(teams=[(team.position, team.name) for team in teams]),
+        penalty_form=PenaltyForm(
+            teams=[(team.position, team.name) for team in teams],
+            initial={"round": context["round"].number} if context["round"] else None,
+        ),
         solo_form=SoloForm(),
         entries_closed=events.entries_closed(
             event.pairing, event.entries_until, event.event_rounds.count()
