@@ -222,7 +222,8 @@ def event_data(event: Event) -> dict[str, Any]:
             file = game_file(game, hands[game.pk], {}).to_dict()
             file.pop("name", None)
             tables.append({"teams": list(seating.teams), "game": file})
-            for penalty in seating.penalties.all():
+            # In the order given: penalties of tricks in one hand count what the ones before left.
+            for penalty in sorted(seating.penalties.all(), key=lambda penalty: penalty.pk):
                 item: dict[str, Any] = {
                     "round": round_.number,
                     "table": seating.number,
