@@ -286,6 +286,9 @@ def start_clock(user: Any, pk: int) -> EventRound:
             raise EventProblem(f"Round {round_.number}'s clock is already running.")
         round_.clock_ends_at = timezone.now() + timedelta(minutes=event.round_minutes)
         round_.save(update_fields=["clock_ends_at"])
+        # Each table's game knows the zero too: its phone shows the time left, and its first
+        # step after zero calls the time even if nobody looks at the board.
+        Game.objects.filter(seating__round=round_).update(clock_ends_at=round_.clock_ends_at)
         LogEntry.write(
             event, user, f"Round {round_.number}'s clock started: {event.round_minutes} minutes"
         )
@@ -411,7 +414,9 @@ def swap_teams(user: Any, pk: int, first: int, second: int) -> EventRound:
             seating.teams = [swap.get(position, position) for position in seating.teams]
             old = seating.game
             seated = [teams[position] for position in seating.teams]
-            seating.game = _table_game(event, old.name, seated, old.table)
+            seating.game = _table_game(
+                event, old.name, seated, old.table, clock_ends_at=round_.clock_ends_at
+            )
             seating.save(update_fields=["teams", "game"])
             old.delete()
         LogEntry.write(
