@@ -6,6 +6,7 @@ builds the event's `spades-event/1` file from its teams, rounds and games and ha
 pure `games.events` package, exactly as `manage.py event` reads an exported file.
 """
 
+import hashlib
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -178,10 +179,23 @@ def version(event: Event) -> str:
     return f"{event.pk}-{event.version}-{moved['total'] or 0}"
 
 
+def results_version(event: Event) -> str:
+    """What the standings, the next round and the winner move on with: the event's own
+    version and its finished games. A hand at a table still playing counts for nothing there
+    yet, so at a busy night the standings are worked out when a game ends, not every step."""
+    finished = (
+        Game.objects.filter(seating__round__event=event, finished=True)
+        .order_by("pk")
+        .values_list("pk", "version")
+    )
+    digest = hashlib.blake2b(json.dumps(list(finished)).encode(), digest_size=12).hexdigest()
+    return f"{event.pk}-{event.version}-{digest}"
+
+
 def summary(event: Event) -> dict[str, Any]:
-    """The standings, the next round and the winner, cached until the event or one of its
-    games changes (each change moves a version on)."""
-    key = f"event-summary:{version(event)}"
+    """The standings, the next round and the winner, cached until the event changes or one of
+    its games ends, or changes after its end (`results_version`)."""
+    key = f"event-summary:{results_version(event)}"
     found = cache.get(key)
     if found is None:
         data = event_data(event)
