@@ -275,3 +275,34 @@ def test_only_a_most_wins_event_has_a_playoff(owner):
     with pytest.raises(club.EventProblem, match="Play at least one round"):
         club.start_playoff(owner, event.pk)
     assert events.parse_event_file(club.event_data(event)).playoff == 4
+
+
+def test_the_new_event_form_takes_a_most_wins_event_with_its_playoff(client, owner):
+    client.force_login(owner)
+    form = client.get(reverse("club:new_event"))
+    assertContains(form, "Teams in the playoff")
+    assertContains(form, "or start it from the desk when the time is up")
+    values = {
+        "preset": "tournament_10",
+        "win": 2,
+        "draw": 1,
+        "loss": 0,
+        "bye": 2,
+        "ranking": "own",
+        "rounds": 3,
+    }
+    client.post(
+        reverse("club:new_event"),
+        {**values, "name": "Most wins", "pairing": "most_wins", "playoff": 8},
+    )
+    client.post(reverse("club:new_event"), {**values, "name": "Swiss", "pairing": "swiss"})
+    most, swiss = Event.objects.get(name="Most wins"), Event.objects.get(name="Swiss")
+    assert (most.playoff, most.rounds) == (8, 3)
+    assert most.ranking == ["match_points", "wins", "point_difference", "points_for"]
+    # Any other format keeps match points, then point difference, then points for.
+    assert (swiss.playoff, swiss.ranking) == (
+        None,
+        ["match_points", "point_difference", "points_for"],
+    )
+    desk = client.get(reverse("club:event", args=[most.pk]))
+    assertContains(desk, "a playoff of the best 8")
