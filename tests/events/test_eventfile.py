@@ -4,6 +4,8 @@ formats, penalties, and one line for each problem."""
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.events import EventFileError, parse_event_file, summarize
 
@@ -404,3 +406,29 @@ def test_a_bad_stage_or_playoff_is_one_line(data, message):
     with pytest.raises(EventFileError) as refused:
         parse_event_file(json.dumps(data))
     assert str(refused.value) == message
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 8), st.integers(2, 9), st.randoms(use_true_random=False))
+def test_a_most_wins_playoff_of_the_sessions_best_ends_with_one_of_them_winning(
+    count, size, chance
+):
+    teams = TEAMS[:count]
+    data = event([], pairing="most_wins", teams=teams, rounds=2, playoff=size)
+    summary = summarize(parse_event_file(data))
+    seeds = None
+    while summary["next_round"] is not None:
+        pairing = summary["next_round"]
+        stage = pairing["stage"]
+        if stage == "playoff" and seeds is None:  # the session is over: its best play off
+            seeds = summary["playoff"]["seeds"]
+            ranked = [line["team"] for line in summary["standings"]]
+            assert seeds == ranked[: min(size, count)]
+        tables = [table(*t["teams"], took=chance.choice([5, 8])) for t in pairing["tables"]]
+        data["rounds"].append({"tables": tables, "byes": pairing["byes"], "stage": stage})
+        assert len(data["rounds"]) <= 2 + 4, "a playoff of at most 8 ends in three rounds"
+        summary = summarize(parse_event_file(data))
+    assert summary["finished"] is True
+    assert [item["stage"] for item in data["rounds"][:2]] == ["session", "session"]
+    assert summary["winner"] in seeds
+    assert summary["playoff"]["alive"] == [summary["winner"]]
