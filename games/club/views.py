@@ -161,11 +161,14 @@ def event_desk(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     event = _owned(request, pk)
     context = _board_context(event)
     teams = list(event.teams.all())
+    penalty_form = PenaltyForm(teams=[(team.position, team.name) for team in teams])
+    if event.individual:  # a progressive night's penalty is on one player
+        penalty_form.fields["team"].label = "Player"
     context.update(
         desk=True,
         teams=teams,
         team_form=PlayerForm() if event.individual else TeamForm(),
-        penalty_form=PenaltyForm(teams=[(team.position, team.name) for team in teams]),
+        penalty_form=penalty_form,
         log=event.log.all()[:30],
         board_link=reachable_url(request, reverse("club:board", args=[event.board_token])),
     )

@@ -141,6 +141,7 @@ def test_a_progressive_night_from_the_pages_seats_and_moves_its_players(client, 
     assertContains(desk, '<th scope="col">Player</th>', html=True)
     assertContains(desk, "Round 1, table 1: with Cat, beat Ben and Dan 600--100 (+2)")
     assertContains(desk, "Player entered: Hal")
+    assertContains(desk, '<label for="id_team">Player</label>', html=True)  # a penalty
     csv_lines = client.get(reverse("club:standings_csv", args=[event.pk])).content.decode()
     header, first = csv_lines.splitlines()[:2]
     assert header.startswith("Rank,Player,Match points,Wins")
