@@ -57,9 +57,16 @@ def create_event(
     round_minutes: int | None,
     points: dict[str, int],
     ranking: Sequence[str],
+    playoff: int | None = None,
 ) -> Event:
     if rules.players != 4 or not rules.partnerships:
         raise EventProblem("An event's tables play four players in partnerships.")
+    if pairing == "most_wins":
+        playoff = playoff or events.eventfile.DEFAULT_PLAYOFF
+        if playoff < 2:
+            raise EventProblem("A playoff is for two teams or more.")
+    else:
+        playoff = None
     with transaction.atomic():
         event = Event.objects.create(
             owner=owner,
@@ -71,6 +78,7 @@ def create_event(
             round_minutes=round_minutes,
             points=dict(points),
             ranking=list(ranking),
+            playoff=playoff,
         )
         LogEntry.write(event, owner, f"Event created: {name}")
         return event
@@ -88,10 +96,16 @@ def add_team(user: Any, pk: int, name: str, players: Sequence[str]) -> EventTeam
             raise EventProblem("A round robin takes no new teams once its first round started.")
         if event.pairing.endswith("elimination") and event.event_rounds.exists():
             raise EventProblem("An elimination takes no new teams once its first round started.")
+        _check_entry(event, players)
         team = EventTeam.objects.create(
             event=event, position=len(teams), name=name, players=list(players)
         )
-        LogEntry.write(event, user, f"Team entered: {name} ({' and '.join(players)})")
+        entered = (
+            f"Player entered: {name}"
+            if event.individual
+            else f"Team entered: {name} ({' and '.join(players)})"
+        )
+        LogEntry.write(event, user, entered)
         return team
 
 
@@ -101,6 +115,11 @@ def withdraw_team(user: Any, pk: int, position: int) -> EventTeam:
         team = event.teams.filter(position=position, withdrawn=False).first()
         if team is None:
             raise EventProblem("That team is not in the event any more.")
+        if event.individual and event.event_rounds.exists():
+            raise EventProblem(
+                "A progressive night's tables move together: once round 1 is paired a player "
+                "can't withdraw (a substitute may play on under the player's name)."
+            )
         team.withdrawn = True
         team.save(update_fields=["withdrawn"])
         LogEntry.write(event, user, f"Team withdrawn: {team.name}")
@@ -117,7 +136,7 @@ def event_data(event: Event) -> dict[str, Any]:
     games = {game.pk: game for game in found}
     hands = Game.hands_by_game(games.values())
     penalties = []
-    written_rounds = []
+    written_rounds: list[dict[str, Any]] = []
     for round_ in rounds:
         tables = []
         for seating in round_.seatings.all():
@@ -145,6 +164,11 @@ def event_data(event: Event) -> dict[str, Any]:
     }
     if event.rounds is not None:
         settings["rounds"] = event.rounds
+    if event.playoff is not None:
+        settings["playoff"] = event.playoff
+    for round_, written in zip(rounds, written_rounds, strict=True):
+        if round_.stage != "session":
+            written["stage"] = round_.stage
     return {
         "format": events.FORMAT,
         "name": event.name,
@@ -199,6 +223,15 @@ def summary(event: Event) -> dict[str, Any]:
     found = cache.get(key)
     if found is None:
         data = event_data(event)
+        waiting = _players_in_fours(event, data)
+        if waiting:  # a progressive night can't seat its players until they come in fours
+            return {
+                "standings": [],
+                "next_round": None,
+                "finished": False,
+                "winner": None,
+                "waiting": waiting,
+            }
         if len(data["teams"]) < 2:  # nothing to rank or pair until two teams have entered
             return {"standings": [], "next_round": None, "finished": False, "winner": None}
         found = events.summarize(events.parse_event_file(data))
@@ -240,6 +273,8 @@ def _table_game(
 
 
 def _seated(teams: Sequence[EventTeam]) -> list[str]:
+    if len(teams) == 4:  # a progressive table: one player in each seat
+        return [team.players[0] for team in teams]
     first, second = teams
     return events.table_players(first.players, second.players)
 
@@ -248,9 +283,11 @@ def start_round(user: Any, pk: int) -> EventRound:
     """The next round, paired by the event's format: a game at each table, on that table's
     card table, so the phones holding its table card score the new game."""
     with locked_event(user, pk) as event:
+        state = summary(event)
+        if state.get("waiting"):
+            raise EventProblem(state["waiting"])
         if event.teams.filter(withdrawn=False).count() < 2:
             raise EventProblem("Enter at least two teams first.")
-        state = summary(event)
         pairing = state["next_round"]
         if pairing is None:
             if state["finished"]:
@@ -258,7 +295,9 @@ def start_round(user: Any, pk: int) -> EventRound:
             raise EventProblem("A game of this round is still being played.")
         teams = {team.position: team for team in event.teams.all()}
         number = event.event_rounds.count() + 1
-        round_ = EventRound.objects.create(event=event, number=number, byes=pairing["byes"])
+        round_ = EventRound.objects.create(
+            event=event, number=number, byes=pairing["byes"], stage=pairing.get("stage", "session")
+        )
         for table in pairing["tables"]:
             game = _table_game(
                 event,
@@ -461,6 +500,7 @@ def import_event(owner: Any, data: bytes) -> Event:
             pairing=parsed.pairing,
             rounds=parsed.planned_rounds,
             round_minutes=None,
+            playoff=parsed.playoff,
             points={
                 "win": parsed.points.win,
                 "draw": parsed.points.draw,
@@ -479,7 +519,7 @@ def import_event(owner: Any, data: bytes) -> Event:
             )
         for round_item, round_ in zip(raw.get("rounds", []), parsed.rounds, strict=True):
             made = EventRound.objects.create(
-                event=event, number=round_.number, byes=list(round_.byes)
+                event=event, number=round_.number, byes=list(round_.byes), stage=round_.stage
             )
             teams = {team.position: team for team in event.teams.all()}
             for table_item, table in zip(round_item["tables"], round_.tables, strict=True):
@@ -514,3 +554,50 @@ def import_event(owner: Any, data: bytes) -> Event:
             )
         LogEntry.write(event, owner, "Event imported from its file")
         return event
+
+
+def _check_entry(event: Event, players: Sequence[str]) -> None:
+    """A progressive night's entry is one player, and only before its first round (its tables
+    move together); every other format's is a team of two."""
+    if event.individual:
+        if len(players) != 1:
+            raise EventProblem("A progressive night's players enter one by one.")
+        if event.event_rounds.exists():
+            raise EventProblem("A progressive night takes no new players once round 1 started.")
+    elif len(players) != 2:
+        raise EventProblem("A team is two players.")
+
+
+def _players_in_fours(event: Event, data: dict[str, Any]) -> str:
+    """What a progressive night waits for before round 1: its players in fours; "" if none."""
+    if not event.individual or data["rounds"]:
+        return ""
+    playing = sum(1 for team in data["teams"] if not team.get("withdrawn"))
+    short = -playing % 4
+    if not short and playing:
+        return ""
+    more = f"{short} more player{'s' if short != 1 else ''}"
+    return (
+        f"A progressive night seats four players at every table: {playing} playing so far, "
+        f"enter {more}" + (f" or withdraw {4 - short}." if playing > 4 - short else ".")
+    )
+
+
+def start_playoff(user: Any, pk: int) -> EventRound:
+    """A most-wins event's session ends now, after the rounds played (the time is up): its
+    best teams, as the session's standings rank them, play the first round of the playoff."""
+    with transaction.atomic():
+        with locked_event(user, pk) as event:
+            if event.pairing != "most_wins":
+                raise EventProblem("Only a most-wins event has a playoff.")
+            round_ = _latest_round(event, "Play at least one round of the session first.")
+            if round_.stage == "playoff":
+                raise EventProblem("The playoff has already begun.")
+            event.rounds = round_.number
+            event.save(update_fields=["rounds"])
+            LogEntry.write(
+                event,
+                user,
+                f"Session ended after round {round_.number}: the best {event.playoff} play off",
+            )
+        return start_round(user, pk)

@@ -25,11 +25,11 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from games.club import services
 from games.club.forms import (
-    RANKINGS,
     ConfirmForm,
     EventFileForm,
     NewEventForm,
     PenaltyForm,
+    PlayerForm,
     TeamForm,
     ranking_words,
 )
@@ -83,7 +83,8 @@ def new_event(request: HtmxHttpRequest) -> HttpResponse:
                 rounds=data["rounds"],
                 round_minutes=data["round_minutes"],
                 points={key: data[key] for key in ("win", "draw", "loss", "bye")},
-                ranking=RANKINGS[data["ranking"]],
+                ranking=form.criteria(),
+                playoff=data["playoff"],
             )
         except services.EventProblem as problem:
             form.add_error(None, str(problem))
@@ -99,11 +100,10 @@ def _tables(round_: EventRound | None, teams: dict[int, Any]) -> list[dict[str, 
     rows = []
     for seating in round_.seatings.select_related("game"):
         game = seating.game
-        first, second = (teams[position] for position in seating.teams)
         rows.append(
             {
                 "number": seating.number,
-                "teams": (first.name, second.name),
+                "teams": _sides(seating.teams, teams),
                 "scores": game.scores or [0, 0],
                 "hands": game.hand_count,
                 "finished": game.finished,
@@ -113,6 +113,16 @@ def _tables(round_: EventRound | None, teams: dict[int, Any]) -> list[dict[str, 
             }
         )
     return rows
+
+
+def _sides(positions: list[int], teams: dict[int, Any]) -> tuple[str, str]:
+    """A table's two sides by name: two teams, or at a progressive table the partners of
+    seats 1 and 3 against those of seats 2 and 4."""
+    if len(positions) == 4:
+        names = [teams[position].name for position in positions]
+        return (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
+    first, second = (teams[position] for position in positions)
+    return (first.name, second.name)
 
 
 def _board_context(event: Event) -> dict[str, Any]:
@@ -127,6 +137,21 @@ def _board_context(event: Event) -> dict[str, Any]:
         "tables": _tables(current, teams),
         "byes": [teams[position].name for position in (current.byes if current else [])],
         "ranking_words": ranking_words(list(event.ranking)),
+        "individual": event.individual,
+        "playoff": _playoff(state, teams),
+    }
+
+
+def _playoff(state: dict[str, Any], teams: dict[int, Any]) -> dict[str, Any] | None:
+    """A most-wins event's playoff by name: its seeds, best first, and who is still in."""
+    playoff = state.get("playoff")
+    if playoff is None:
+        return None
+    alive = set(playoff["alive"])
+    return {
+        "size": playoff["size"],
+        "started": playoff["started"],
+        "seeds": [(teams[seed].name, seed in alive) for seed in playoff["seeds"]],
     }
 
 
@@ -139,11 +164,14 @@ def event_desk(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
         event.refresh_from_db(fields=["version"])
     context = _board_context(event)
     teams = list(event.teams.all())
+    penalty_form = PenaltyForm(teams=[(team.position, team.name) for team in teams])
+    if event.individual:  # a progressive night's penalty is on one player
+        penalty_form.fields["team"].label = "Player"
     context.update(
         desk=True,
         teams=teams,
-        team_form=TeamForm(),
-        penalty_form=PenaltyForm(teams=[(team.position, team.name) for team in teams]),
+        team_form=PlayerForm() if event.individual else TeamForm(),
+        penalty_form=penalty_form,
         log=event.log.all()[:30],
         board_link=reachable_url(request, reverse("club:board", args=[event.board_token])),
     )
@@ -187,6 +215,22 @@ def add_team(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     except services.EventProblem as problem:
         return _refused(request, pk, problem)
     return _done(request, pk, f"{team.name} entered.")
+
+
+@event_post
+def add_player(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A progressive night's entry: one player."""
+    _owned(request, pk)  # a 404 for anyone but the director
+    form = PlayerForm(request.POST)
+    if not form.is_valid():
+        problem = " ".join(str(error) for error in form.errors.get("name", []))
+        return _refused(request, pk, services.EventProblem(problem or "Check the name."))
+    name = form.cleaned_data["name"]
+    try:
+        services.add_team(request.user, pk, name, [name])
+    except services.EventProblem as problem:
+        return _refused(request, pk, problem)
+    return _done(request, pk, f"{name} entered.")
 
 
 @event_post
@@ -236,6 +280,15 @@ def swap_teams(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     except services.EventProblem as problem:
         return _refused(request, pk, problem)
     return _done(request, pk, f"Round {round_.number} re-paired.")
+
+
+@event_post
+def start_playoff(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    def change() -> str:
+        services.start_playoff(request.user, pk)
+        return "The session is over: the playoff's first round is paired."
+
+    return _change(request, pk, change)
 
 
 @event_post
@@ -297,7 +350,12 @@ CSV_FIGURES = (
     "match_points", "wins", "draws", "losses", "byes", "points_for", "point_difference", "bags",
     "buchholz",
 )  # fmt: skip
-CSV_COLUMNS = ["Rank", "Team", *(name.replace("_", " ").capitalize() for name in CSV_FIGURES)]
+CSV_COLUMNS = [
+    "Rank",
+    "Team",
+    *(name.replace("_", " ").capitalize() for name in CSV_FIGURES),
+    "Games",
+]
 
 
 @require_safe
@@ -308,7 +366,7 @@ def standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         f'attachment; filename="{slugify(event.name)[:60] or "event"}-standings.csv"'
     )
     writer = csv.writer(response)
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow(["Rank", "Player", *CSV_COLUMNS[2:]] if event.individual else CSV_COLUMNS)
     lines = services.summary(event)["standings"]
     ranks = [line["rank"] for line in lines]
     for line in lines:
@@ -316,6 +374,7 @@ def standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         writer.writerow(
             [f"{line['rank']}=" if shared else line["rank"], line["name"]]
             + [line[key] for key in CSV_FIGURES]
+            + ["; ".join(line["games"])]
         )
     return response
 

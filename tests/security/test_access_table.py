@@ -79,9 +79,11 @@ TABLE = {
     ("import_event", "get"): (LOGIN, 200, 200),
     ("event", "get"): (404, 404, 200),
     ("add_team", "post"): (404, 404, 302),
+    ("add_player", "post"): (404, 404, 302),
     ("withdraw", "post"): (404, 404, 302),
     ("start_round", "post"): (404, 404, 302),
     ("undo_round", "post"): (404, 404, 302),
+    ("start_playoff", "post"): (404, 404, 302),
     ("swap_teams", "post"): (404, 404, 302),
     ("start_clock", "post"): (404, 404, 302),
     ("add_penalty", "post"): (404, 404, 302),
@@ -165,6 +167,7 @@ def data_for(name, game):
             "ranking": "points",
         },
         "add_team": {"name": "Books", "first": "Gus", "second": "Hal"},
+        "add_player": {"name": "Ivy"},
         "swap_teams": {"first": "0", "second": "1"},
         "add_penalty": {"round": "1", "table": "1", "team": "0", "points": "10", "reason": "x"},
         "confirm": {"name": "Bea"},
@@ -189,6 +192,7 @@ def snapshot(game):
 CLUB = {"events", "new_event", "import_event", "event", "add_team", "withdraw", "start_round"}
 CLUB |= {"undo_round", "swap_teams", "start_clock", "add_penalty", "cards", "export"}
 CLUB |= {"standings_csv", "confirm", "board", "board_live"}
+CLUB |= {"add_player", "start_playoff"}
 PER_EVENT = CLUB - {"events", "new_event", "import_event", "confirm", "board", "board_live"}
 
 
