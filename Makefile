@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export HOST PORT
 # Options for one run of pytest or the bench, not for the processes they start.
-unexport PYTEST_ARGS BENCH_ARGS FAULTS_ARGS
+unexport PYTEST_ARGS BENCH_ARGS FAULTS_ARGS ROOM_ARGS
 
 # The newest interpreter >= 3.12 that actually runs. pyenv's shims exist on PATH even when
 # their version is not selected, so each candidate is tried, not just looked up.
@@ -19,13 +19,14 @@ PYTHON := $(shell for c in python3.14 python3.13 python3.12 \
 	then echo "$$c"; break; fi; done)
 endif
 
-.PHONY: help run test test-fast bench faults lock vendor-htmx clean
+.PHONY: help run test test-fast bench room faults lock vendor-htmx clean
 
 help:
 	@echo "make run        install, migrate the SQLite database and serve on http://$(HOST):$(PORT)/"
 	@echo "make test       install the test tools and run every check"
 	@echo "make test-fast  lint, types and the tests outside the slow lanes (browser, faults, serving, bench)"
 	@echo "make bench      measure throughput and latency under gunicorn"
+	@echo "make room       a club night under load: steps at every table, phones following the board"
 	@echo "make faults     the app under faults (Redis, PostgreSQL, a full disk, slow clients, floods)"
 
 $(PY):
@@ -86,6 +87,10 @@ test-fast: $(VENV)/.installed-test .secret_key
 # Options go through BENCH_ARGS, e.g. make bench BENCH_ARGS="--duration 10 --connections 4".
 bench: $(VENV)/.installed-test .secret_key
 	$(PY) -m tests.tools.bench $(BENCH_ARGS)
+
+# A club night under load, beside the bench: make room ROOM_ARGS="--shape hosted --seconds 60".
+room: $(VENV)/.installed-test .secret_key
+	$(PY) -m tests.tools.room $(ROOM_ARGS)
 
 # Like the bench, a development tool under tests/ and no part of `make test` (a few minutes).
 # Options go through FAULTS_ARGS, e.g. make faults FAULTS_ARGS="--seconds 20 --only redis".

@@ -199,6 +199,9 @@ class Game(models.Model):
     # The entry steps recorded when it was called (`services.steps_recorded`): an undo takes
     # the call back first while no step has been recorded since.
     time_called_after = models.PositiveIntegerField(null=True, blank=True)
+    # A round clock's zero (a club night's round): the first step recorded after it calls
+    # the time first, so a table's result never waits for someone to look at the board.
+    clock_ends_at = models.DateTimeField(null=True, blank=True)
     # When the hand that ended the game was recorded; kept by a restore.
     finished_at = models.DateTimeField(null=True, blank=True)
 
@@ -236,6 +239,15 @@ class Game(models.Model):
     @property
     def title(self) -> str:
         return self.name or " vs ".join(self.side_names())
+
+    def clock_due(self) -> bool:
+        """The round clock has passed zero and the time is not called yet."""
+        return (
+            self.clock_ends_at is not None
+            and self.clock_ends_at <= timezone.now()
+            and self.time_called is None
+            and not self.finished
+        )
 
     def rules_obj(self) -> scoring.Rules:
         """The stored rules, parsed once per instance: lists of games ask for them often."""

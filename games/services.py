@@ -165,15 +165,42 @@ class LockedGame:
 
 
 @contextmanager
-def locked_game(access: Access, pk: int) -> Iterator[LockedGame]:
+def locked_game(access: Access, pk: int, *, clock: bool = False) -> Iterator[LockedGame]:
     """The game, locked for one write, if `access` may write it (`Game.objects.open_to`, the
-    one rule: its owner, or a phone holding the table's scoring link); a 404 for anyone else."""
+    one rule: its owner, or a phone holding the table's scoring link); a 404 for anyone else.
+
+    With `clock` (a recorded step), a round clock past zero calls the time first, in its own
+    transaction: the call stands even if the step is then refused (the game ended with it)."""
     with transaction.atomic():
-        games = Game.objects.open_to(access).select_for_update(of=("self",))
-        game = games.filter(pk=pk).first()
-        if game is None:
-            raise Http404("No such game.")
-        yield LockedGame(game)
+        game = _locked_row(access, pk)
+        if not (clock and game.clock_due()):
+            yield LockedGame(game)
+            return
+        call_time_by_clock(LockedGame(game))
+    with transaction.atomic():
+        yield LockedGame(_locked_row(access, pk))
+
+
+def _locked_row(access: Access, pk: int) -> Game:
+    game = Game.objects.open_to(access).select_for_update(of=("self",)).filter(pk=pk).first()
+    if game is None:
+        raise Http404("No such game.")
+    return game
+
+
+def look_at_clock(access: Access, pk: int) -> None:
+    """A look at a table after its round clock's zero calls the time, as its next step would:
+    a phone that opens the page then sees the game as it will end."""
+    with locked_game(access, pk, clock=True):
+        pass
+
+
+def call_time_by_clock(locked: LockedGame) -> Written | None:
+    """The round clock's zero: the time is called as a scorer's tap would call it, once the
+    first hand has started (a table that has not begun has nothing to play out)."""
+    if not locked.game.clock_due() or not locked.hands:
+        return None
+    return call_time(locked, locked.game.version)
 
 
 def _check_version(locked: LockedGame, version: int | None) -> None:
@@ -493,6 +520,12 @@ def undo_last(locked: LockedGame, version: int | None) -> Written:
         raise Conflict("There is nothing to undo yet.")
     game = locked.game
     if time_call_is_last(game, len(locked.hands), locked.hands[-1].tricks is None):
+        if game.clock_ends_at is not None and game.clock_ends_at <= timezone.now():
+            # The next step would call it again: the round's time is up for every table.
+            raise Conflict(
+                "The round's clock called the time, so it can't be taken back here; "
+                "nothing changed. A wrong hand can still be corrected."
+            )
         called = game.time_called
         game.time_called = game.time_called_after = None
         return _save(
@@ -587,6 +620,7 @@ def create_game(
     rematch_of: Game | None = None,
     table: Table | None = None,
     check_limits: bool = True,
+    clock_ends_at: datetime | None = None,
 ) -> Game:
     """A new game, and for an import its hands, all or nothing; LimitReached if the account
     has no room for it. A rematch joins its game's table; any other game gets a table of its
@@ -610,6 +644,7 @@ def create_game(
             # A file's time call was made during its hand, once the hand's bids were in.
             time_called=time_called,
             time_called_after=None if time_called is None else 2 * time_called - 1,
+            clock_ends_at=clock_ends_at,
         )
         result = game.replay(list(hands), rules=rules)
         Hand.objects.bulk_create(

@@ -14,7 +14,10 @@ RANKINGS = {
     "buchholz": ["match_points", "buchholz", "point_difference", "points_for"],
     "head_to_head": ["match_points", "head_to_head", "point_difference", "points_for"],
     "bags": ["match_points", "point_difference", "fewest_bags", "points_for"],
+    "total": ["points_for", "wins", "point_difference"],
 }
+# "The format's own" ranking: what each format's players expect, as the event file's default.
+OWN_RANKING = {"progressive": "total", "most_wins": "wins"}
 
 
 def ranking_words(criteria: list[str]) -> str:
@@ -38,7 +41,22 @@ class NewEventForm(forms.Form):
         max_value=50,
         required=False,
         label="Rounds",
-        help_text="Leave empty for the format's own count (Swiss: enough to find a winner).",
+        help_text=(
+            "Leave empty for the format's own count (Swiss: enough to find a winner; "
+            "progressive: one a table). Most wins: the session's rounds, after which the "
+            "playoff is paired next (or start it from the desk when the time is up)."
+        ),
+    )
+    playoff = forms.IntegerField(
+        min_value=2,
+        max_value=64,
+        required=False,
+        initial=4,
+        label="Teams in the playoff",
+        help_text=(
+            "Most wins only: the session's best teams by its standings play a single "
+            "elimination, the best seed against the worst. Empty: 4."
+        ),
     )
     round_minutes = forms.IntegerField(
         min_value=5,
@@ -53,7 +71,10 @@ class NewEventForm(forms.Form):
     bye = forms.IntegerField(min_value=0, max_value=100, initial=2, label="Points for a bye")
     ranking = forms.ChoiceField(
         label="Standings rank by",
-        choices=[(key, ranking_words(value)) for key, value in RANKINGS.items()],
+        choices=[
+            ("own", "The format's own (progressive: each player's total; most wins: wins)"),
+            *((key, ranking_words(value)) for key, value in RANKINGS.items()),
+        ],
     )
     entries_until = forms.IntegerField(
         min_value=1,
@@ -92,6 +113,13 @@ class NewEventForm(forms.Form):
     def rules(self) -> scoring.Rules:
         return scoring.get_preset(self.cleaned_data["preset"]).rules
 
+    def criteria(self) -> list[str]:
+        """The criteria chosen, the format's own resolved (match points first elsewhere)."""
+        chosen = self.cleaned_data["ranking"]
+        if chosen == "own":
+            chosen = OWN_RANKING.get(self.cleaned_data["pairing"], "points")
+        return RANKINGS[chosen]
+
 
 class TeamForm(forms.Form):
     name = forms.CharField(max_length=80, label="Team name")
@@ -121,6 +149,15 @@ class SoloForm(forms.Form):
         label="Player without a partner",
         help_text="Waits to be drawn into a team at check-in.",
     )
+
+    def clean_name(self) -> str:
+        return _name_check(self.cleaned_data["name"], scoring.player_name_problem)
+
+
+class PlayerForm(forms.Form):
+    """A progressive night's entry: one player, seated wherever the night's moves take them."""
+
+    name = forms.CharField(max_length=80, label="Player's name")
 
     def clean_name(self) -> str:
         return _name_check(self.cleaned_data["name"], scoring.player_name_problem)

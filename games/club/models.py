@@ -35,6 +35,16 @@ class Event(models.Model):
         ("king_of_the_hill", "Winners play winners: first against second, and so on down"),
         ("single_elimination", "Single elimination: a team is out after one loss"),
         ("double_elimination", "Double elimination: out after two losses; the final may be reset"),
+        (
+            "progressive",
+            "Progressive: players in fours; seat 1 stays, seat 3 moves down a table, seat 2 up "
+            "one and seat 4 up two; each player's own total counts",
+        ),
+        (
+            "most_wins",
+            "Most wins, then a playoff: a Swiss session ranked by wins, then the best teams "
+            "play a single elimination",
+        ),
     ]
 
     owner = models.ForeignKey(
@@ -48,6 +58,8 @@ class Event(models.Model):
     points = models.JSONField(default=standard_points)
     ranking = models.JSONField(default=standard_ranking)
     round_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A most-wins event: how many of the session's best teams play off (null for the others).
+    playoff = models.PositiveSmallIntegerField(null=True, blank=True)
     board_token = models.CharField(max_length=64, unique=True, default=new_board_token)
     created_at = models.DateTimeField(auto_now_add=True)
     # Bumped by every change to the event or one of its games: the board's ETag.
@@ -73,6 +85,11 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("club:event", args=[self.pk])
+
+    @property
+    def individual(self) -> bool:
+        """A progressive night: each entry is one player, seated four to a table."""
+        return self.pairing == "progressive"
 
     def bump(self) -> None:
         """The event changed: its board and standings are drawn again."""
@@ -120,6 +137,10 @@ class EventRound(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="event_rounds")
     number = models.PositiveSmallIntegerField()
     byes = models.JSONField(default=list)  # team positions sitting this round out
+    # A most-wins event's rounds are its session's, then its playoff's.
+    stage = models.CharField(
+        max_length=10, choices=[("session", "Session"), ("playoff", "Playoff")], default="session"
+    )
     # The round's clock: when time is called for every table still playing.
     clock_ends_at = models.DateTimeField(null=True, blank=True)
     time_called = models.BooleanField(default=False)

@@ -6,6 +6,7 @@ builds the event's `spades-event/1` file from its teams, rounds and games and ha
 pure `games.events` package, exactly as `manage.py event` reads an exported file.
 """
 
+import hashlib
 import json
 import random
 import secrets
@@ -67,6 +68,7 @@ def create_event(
     round_minutes: int | None,
     points: dict[str, int],
     ranking: Sequence[str],
+    playoff: int | None = None,
     entries_until: int | None = None,
     seeding: str = "standings",
     seed: int | None = None,
@@ -75,6 +77,12 @@ def create_event(
     so every reader of the event's file draws the same bracket."""
     if rules.players != 4 or not rules.partnerships:
         raise EventProblem("An event's tables play four players in partnerships.")
+    if pairing == "most_wins":
+        playoff = playoff or events.eventfile.DEFAULT_PLAYOFF
+        if playoff < 2:
+            raise EventProblem("A playoff is for two teams or more.")
+    else:
+        playoff = None
     if seeding not in events.SEEDINGS:
         raise EventProblem("Seed an elimination from the standings or at random.")
     if entries_until is not None and entries_until > 1 and pairing in _CLOSED_AFTER_ROUND_1:
@@ -94,6 +102,7 @@ def create_event(
             round_minutes=round_minutes,
             points=dict(points),
             ranking=list(ranking),
+            playoff=playoff,
             entries_until=entries_until,
             seeding=seeding,
             seed=seed if seeding == "random" else None,
@@ -111,10 +120,16 @@ def add_team(user: Any, pk: int, name: str, players: Sequence[str]) -> EventTeam
         if any(team.name.casefold() == name.casefold() for team in teams):
             raise EventProblem(f"A team called {name} has already entered.")
         _check_entries_open(event)
+        _check_entry(event, players)
         team = EventTeam.objects.create(
             event=event, position=len(teams), name=name, players=list(players)
         )
-        LogEntry.write(event, user, f"Team entered: {name} ({' and '.join(players)})")
+        entered = (
+            f"Player entered: {name}"
+            if event.individual
+            else f"Team entered: {name} ({' and '.join(players)})"
+        )
+        LogEntry.write(event, user, entered)
         return team
 
 
@@ -124,6 +139,11 @@ def _check_entries_open(event: Event) -> None:
     closed = events.entries_closed(event.pairing, event.entries_until, event.event_rounds.count())
     if closed:
         raise EventProblem(closed)
+    if event.pairing == "most_wins" and event.event_rounds.filter(stage="playoff").exists():
+        raise EventProblem(
+            "A most-wins event takes no new teams once its playoff began: the playoff's seeds "
+            "were the session's best."
+        )
 
 
 def add_solo(user: Any, pk: int, name: str) -> str:
@@ -198,6 +218,11 @@ def withdraw_team(user: Any, pk: int, position: int) -> EventTeam:
         team = event.teams.filter(position=position, withdrawn=False).first()
         if team is None:
             raise EventProblem("That team is not in the event any more.")
+        if event.individual and event.event_rounds.exists():
+            raise EventProblem(
+                "A progressive night's tables move together: once round 1 is paired a player "
+                "can't withdraw (a substitute may play on under the player's name)."
+            )
         team.withdrawn = True
         team.save(update_fields=["withdrawn"])
         LogEntry.write(event, user, f"Team withdrawn: {team.name}")
@@ -214,7 +239,7 @@ def event_data(event: Event) -> dict[str, Any]:
     games = {game.pk: game for game in found}
     hands = Game.hands_by_game(games.values())
     penalties = []
-    written_rounds = []
+    written_rounds: list[dict[str, Any]] = []
     for round_ in rounds:
         tables = []
         for seating in round_.seatings.all():
@@ -246,6 +271,11 @@ def event_data(event: Event) -> dict[str, Any]:
     }
     if event.rounds is not None:
         settings["rounds"] = event.rounds
+    if event.playoff is not None:
+        settings["playoff"] = event.playoff
+    for round_, written in zip(rounds, written_rounds, strict=True):
+        if round_.stage != "session":
+            written["stage"] = round_.stage
     if event.entries_until is not None:
         settings["entries_until"] = event.entries_until
     if event.seeding != "standings":
@@ -287,13 +317,35 @@ def version(event: Event) -> str:
     return f"{event.pk}-{event.version}-{moved['total'] or 0}"
 
 
+def results_version(event: Event) -> str:
+    """What the standings, the next round and the winner move on with: the event's own
+    version and its finished games. A hand at a table still playing counts for nothing there
+    yet, so at a busy night the standings are worked out when a game ends, not every step."""
+    finished = (
+        Game.objects.filter(seating__round__event=event, finished=True)
+        .order_by("pk")
+        .values_list("pk", "version")
+    )
+    digest = hashlib.blake2b(json.dumps(list(finished)).encode(), digest_size=12).hexdigest()
+    return f"{event.pk}-{event.version}-{digest}"
+
+
 def summary(event: Event) -> dict[str, Any]:
-    """The standings, the next round and the winner, cached until the event or one of its
-    games changes (each change moves a version on)."""
-    key = f"event-summary:{version(event)}"
+    """The standings, the next round and the winner, cached until the event changes or one of
+    its games ends, or changes after its end (`results_version`)."""
+    key = f"event-summary:{results_version(event)}"
     found = cache.get(key)
     if found is None:
         data = event_data(event)
+        waiting = _players_in_fours(event, data)
+        if waiting:  # a progressive night can't seat its players until they come in fours
+            return {
+                "standings": [],
+                "next_round": None,
+                "finished": False,
+                "winner": None,
+                "waiting": waiting,
+            }
         if len(data["teams"]) < 2:  # nothing to rank or pair until two teams have entered
             return {"standings": [], "next_round": None, "finished": False, "winner": None}
         found = events.summarize(events.parse_event_file(data))
@@ -335,6 +387,8 @@ def _table_game(
 
 
 def _seated(teams: Sequence[EventTeam]) -> list[str]:
+    if len(teams) == 4:  # a progressive table: one player in each seat
+        return [team.players[0] for team in teams]
     first, second = teams
     return events.table_players(first.players, second.players)
 
@@ -343,9 +397,11 @@ def start_round(user: Any, pk: int) -> EventRound:
     """The next round, paired by the event's format: a game at each table, on that table's
     card table, so the phones holding its table card score the new game."""
     with locked_event(user, pk) as event:
+        state = summary(event)
+        if state.get("waiting"):
+            raise EventProblem(state["waiting"])
         if event.teams.filter(withdrawn=False).count() < 2:
             raise EventProblem("Enter at least two teams first.")
-        state = summary(event)
         pairing = state["next_round"]
         if pairing is None:
             if state["finished"]:
@@ -353,7 +409,9 @@ def start_round(user: Any, pk: int) -> EventRound:
             raise EventProblem("A game of this round is still being played.")
         teams = {team.position: team for team in event.teams.all()}
         number = event.event_rounds.count() + 1
-        round_ = EventRound.objects.create(event=event, number=number, byes=pairing["byes"])
+        round_ = EventRound.objects.create(
+            event=event, number=number, byes=pairing["byes"], stage=pairing.get("stage", "session")
+        )
         for table in pairing["tables"]:
             game = _table_game(
                 event,
@@ -395,6 +453,9 @@ def start_clock(user: Any, pk: int) -> EventRound:
             raise EventProblem(f"Round {round_.number}'s clock is already running.")
         round_.clock_ends_at = timezone.now() + timedelta(minutes=event.round_minutes)
         round_.save(update_fields=["clock_ends_at"])
+        # Each table's game knows the zero too: its phone shows the time left, and its first
+        # step after zero calls the time even if nobody looks at the board.
+        Game.objects.filter(seating__round=round_).update(clock_ends_at=round_.clock_ends_at)
         LogEntry.write(
             event, user, f"Round {round_.number}'s clock started: {event.round_minutes} minutes"
         )
@@ -573,7 +634,9 @@ def swap_teams(user: Any, pk: int, first: int, second: int) -> EventRound:
             seating.teams = [swap.get(position, position) for position in seating.teams]
             old = seating.game
             seated = [teams[position] for position in seating.teams]
-            seating.game = _table_game(event, old.name, seated, old.table)
+            seating.game = _table_game(
+                event, old.name, seated, old.table, clock_ends_at=round_.clock_ends_at
+            )
             seating.save(update_fields=["teams", "game"])
             old.delete()
         LogEntry.write(
@@ -604,6 +667,7 @@ def import_event(owner: Any, data: bytes) -> Event:
             pairing=parsed.pairing,
             rounds=parsed.planned_rounds,
             round_minutes=None,
+            playoff=parsed.playoff,
             points={
                 "win": parsed.points.win,
                 "draw": parsed.points.draw,
@@ -628,7 +692,7 @@ def import_event(owner: Any, data: bytes) -> Event:
             )
         for round_item, round_ in zip(raw.get("rounds", []), parsed.rounds, strict=True):
             made = EventRound.objects.create(
-                event=event, number=round_.number, byes=list(round_.byes)
+                event=event, number=round_.number, byes=list(round_.byes), stage=round_.stage
             )
             teams = {team.position: team for team in event.teams.all()}
             for table_item, table in zip(round_item["tables"], round_.tables, strict=True):
@@ -665,3 +729,50 @@ def import_event(owner: Any, data: bytes) -> Event:
             )
         LogEntry.write(event, owner, "Event imported from its file")
         return event
+
+
+def _check_entry(event: Event, players: Sequence[str]) -> None:
+    """A progressive night's entry is one player, and only before its first round (its tables
+    move together); every other format's is a team of two."""
+    if event.individual:
+        if len(players) != 1:
+            raise EventProblem("A progressive night's players enter one by one.")
+        if event.event_rounds.exists():
+            raise EventProblem("A progressive night takes no new players once round 1 started.")
+    elif len(players) != 2:
+        raise EventProblem("A team is two players.")
+
+
+def _players_in_fours(event: Event, data: dict[str, Any]) -> str:
+    """What a progressive night waits for before round 1: its players in fours; "" if none."""
+    if not event.individual or data["rounds"]:
+        return ""
+    playing = sum(1 for team in data["teams"] if not team.get("withdrawn"))
+    short = -playing % 4
+    if not short and playing:
+        return ""
+    more = f"{short} more player{'s' if short != 1 else ''}"
+    return (
+        f"A progressive night seats four players at every table: {playing} playing so far, "
+        f"enter {more}" + (f" or withdraw {4 - short}." if playing > 4 - short else ".")
+    )
+
+
+def start_playoff(user: Any, pk: int) -> EventRound:
+    """A most-wins event's session ends now, after the rounds played (the time is up): its
+    best teams, as the session's standings rank them, play the first round of the playoff."""
+    with transaction.atomic():
+        with locked_event(user, pk) as event:
+            if event.pairing != "most_wins":
+                raise EventProblem("Only a most-wins event has a playoff.")
+            round_ = _latest_round(event, "Play at least one round of the session first.")
+            if round_.stage == "playoff":
+                raise EventProblem("The playoff has already begun.")
+            event.rounds = round_.number
+            event.save(update_fields=["rounds"])
+            LogEntry.write(
+                event,
+                user,
+                f"Session ended after round {round_.number}: the best {event.playoff} play off",
+            )
+        return start_round(user, pk)

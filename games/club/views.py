@@ -12,8 +12,10 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
@@ -24,11 +26,11 @@ from django.views.decorators.http import require_http_methods, require_safe
 from games import events
 from games.club import services
 from games.club.forms import (
-    RANKINGS,
     ConfirmForm,
     EventFileForm,
     NewEventForm,
     PenaltyForm,
+    PlayerForm,
     SoloForm,
     TeamForm,
     ranking_words,
@@ -83,7 +85,8 @@ def new_event(request: HtmxHttpRequest) -> HttpResponse:
                 rounds=data["rounds"],
                 round_minutes=data["round_minutes"],
                 points={key: data[key] for key in ("win", "draw", "loss", "bye")},
-                ranking=RANKINGS[data["ranking"]],
+                ranking=form.criteria(),
+                playoff=data["playoff"],
                 entries_until=data["entries_until"],
                 seeding=data["seeding"] or "standings",
             )
@@ -101,11 +104,10 @@ def _tables(round_: EventRound | None, teams: dict[int, Any]) -> list[dict[str, 
     rows = []
     for seating in round_.seatings.select_related("game"):
         game = seating.game
-        first, second = (teams[position] for position in seating.teams)
         rows.append(
             {
                 "number": seating.number,
-                "teams": (first.name, second.name),
+                "teams": _sides(seating.teams, teams),
                 "scores": game.scores or [0, 0],
                 "hands": game.hand_count,
                 "finished": game.finished,
@@ -117,9 +119,18 @@ def _tables(round_: EventRound | None, teams: dict[int, Any]) -> list[dict[str, 
     return rows
 
 
+def _sides(positions: list[int], teams: dict[int, Any]) -> tuple[str, str]:
+    """A table's two sides by name: two teams, or at a progressive table the partners of
+    seats 1 and 3 against those of seats 2 and 4."""
+    if len(positions) == 4:
+        names = [teams[position].name for position in positions]
+        return (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
+    first, second = (teams[position] for position in positions)
+    return (first.name, second.name)
+
+
 def _board_context(event: Event) -> dict[str, Any]:
-    services.call_time_when_due(event)
-    event.refresh_from_db(fields=["version"])
+    """What the desk and the board show; the caller has let the clock call the time first."""
     teams = {team.position: team for team in event.teams.all()}
     current = event.event_rounds.order_by("-number").first()
     state = services.summary(event)
@@ -130,6 +141,21 @@ def _board_context(event: Event) -> dict[str, Any]:
         "tables": _tables(current, teams),
         "byes": [teams[position].name for position in (current.byes if current else [])],
         "ranking_words": ranking_words(list(event.ranking)),
+        "individual": event.individual,
+        "playoff": _playoff(state, teams),
+    }
+
+
+def _playoff(state: dict[str, Any], teams: dict[int, Any]) -> dict[str, Any] | None:
+    """A most-wins event's playoff by name: its seeds, best first, and who is still in."""
+    playoff = state.get("playoff")
+    if playoff is None:
+        return None
+    alive = set(playoff["alive"])
+    return {
+        "size": playoff["size"],
+        "started": playoff["started"],
+        "seeds": [(teams[seed].name, seed in alive) for seed in playoff["seeds"]],
     }
 
 
@@ -137,7 +163,10 @@ def _board_context(event: Event) -> dict[str, Any]:
 @require_safe
 def event_desk(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     """The director's desk: the teams, every table at a glance, the standings and the log."""
-    return _desk(request, _owned(request, pk))
+    event = _owned(request, pk)
+    if services.call_time_when_due(event):
+        event.refresh_from_db(fields=["version"])
+    return _desk(request, event)
 
 
 def _desk(
@@ -146,14 +175,17 @@ def _desk(
     """The desk, with any form given (bound, showing its errors) in place of a blank one."""
     context = _board_context(event)
     teams = list(event.teams.all())
+    penalty_form = PenaltyForm(
+        teams=[(team.position, team.name) for team in teams],
+        initial={"round": context["round"].number} if context["round"] else None,
+    )
+    if event.individual:  # a progressive night's penalty is on one player
+        penalty_form.fields["team"].label = "Player"
     context.update(
         desk=True,
         teams=teams,
-        team_form=TeamForm(),
-        penalty_form=PenaltyForm(
-            teams=[(team.position, team.name) for team in teams],
-            initial={"round": context["round"].number} if context["round"] else None,
-        ),
+        team_form=PlayerForm() if event.individual else TeamForm(),
+        penalty_form=penalty_form,
         solo_form=SoloForm(),
         entries_closed=events.entries_closed(
             event.pairing, event.entries_until, event.event_rounds.count()
@@ -202,6 +234,22 @@ def add_team(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     except services.EventProblem as problem:
         return _refused(request, pk, problem)
     return _done(request, pk, f"{team.name} entered.")
+
+
+@event_post
+def add_player(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A progressive night's entry: one player."""
+    _owned(request, pk)  # a 404 for anyone but the director
+    form = PlayerForm(request.POST)
+    if not form.is_valid():
+        problem = " ".join(str(error) for error in form.errors.get("name", []))
+        return _refused(request, pk, services.EventProblem(problem or "Check the name."))
+    name = form.cleaned_data["name"]
+    try:
+        services.add_team(request.user, pk, name, [name])
+    except services.EventProblem as problem:
+        return _refused(request, pk, problem)
+    return _done(request, pk, f"{name} entered.")
 
 
 @event_post
@@ -254,6 +302,15 @@ def swap_teams(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @event_post
+def start_playoff(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    def change() -> str:
+        services.start_playoff(request.user, pk)
+        return "The session is over: the playoff's first round is paired."
+
+    return _change(request, pk, change)
+
+
+@event_post
 def undo_round(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     def change() -> str:
         number = services.undo_round(request.user, pk)
@@ -275,6 +332,8 @@ def add_penalty(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = _owned(request, pk)
     teams = [(team.position, team.name) for team in event.teams.all()]
     form = PenaltyForm(request.POST, teams=teams)
+    if event.individual:  # a progressive night's penalty is on one player
+        form.fields["team"].label = "Player"
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -359,7 +418,12 @@ CSV_FIGURES = (
     "match_points", "wins", "draws", "losses", "byes", "points_for", "point_difference", "bags",
     "buchholz",
 )  # fmt: skip
-CSV_COLUMNS = ["Rank", "Team", *(name.replace("_", " ").capitalize() for name in CSV_FIGURES)]
+CSV_COLUMNS = [
+    "Rank",
+    "Team",
+    *(name.replace("_", " ").capitalize() for name in CSV_FIGURES),
+    "Games",
+]
 
 
 @require_safe
@@ -370,7 +434,7 @@ def standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         f'attachment; filename="{slugify(event.name)[:60] or "event"}-standings.csv"'
     )
     writer = csv.writer(response)
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow(["Rank", "Player", *CSV_COLUMNS[2:]] if event.individual else CSV_COLUMNS)
     lines = services.summary(event)["standings"]
     ranks = [line["rank"] for line in lines]
     for line in lines:
@@ -378,6 +442,7 @@ def standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         writer.writerow(
             [f"{line['rank']}=" if shared else line["rank"], line["name"]]
             + [line[key] for key in CSV_FIGURES]
+            + ["; ".join(line["games"])]
         )
     return response
 
@@ -395,16 +460,32 @@ def table_cards(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
 
 
 def _board(event: Event, template: str, request: HtmxHttpRequest) -> HttpResponse:
-    context = _board_context(event)
+    if services.call_time_when_due(event):
+        event.refresh_from_db(fields=["version"])
     etag = f'"{services.version(event)}"'
-    # The polled part sends its own ETag back (hx-headers), so the 304 reaches htmx, which
-    # then leaves the board as it is, instead of the browser answering from its cache.
-    context["poll_headers"] = json.dumps({"If-None-Match": etag})
-    if template.endswith("#live"):
+    live = template.endswith("#live")
+    if live:
+        # Most polls find nothing new: answered from the version alone (a few small queries),
+        # before anything of the board is worked out.
         response = get_conditional_response(request, etag=etag)
         if response is not None:
             return _private(response)
-    else:
+        # At a busy night the board moves on several times a second, and every phone
+        # following it asks for the same new part: drawn once a version, then from the cache.
+        key = f"board-live:{etag}"
+        html = cache.get(key)
+        if html is None:
+            context = {**_board_context(event), "poll_headers": json.dumps({"If-None-Match": etag})}
+            html = render_to_string(template, context)
+            cache.set(key, html, 10 * 60)
+        response = HttpResponse(html)
+        response.headers["ETag"] = etag
+        return _private(response)
+    context = _board_context(event)
+    # The polled part sends its own ETag back (hx-headers), so the 304 reaches htmx, which
+    # then leaves the board as it is, instead of the browser answering from its cache.
+    context["poll_headers"] = json.dumps({"If-None-Match": etag})
+    if not live:
         context["qr"] = qr_svg(
             reachable_url(request, reverse("club:board", args=[event.board_token]))
         )
@@ -427,7 +508,7 @@ def board(request: HtmxHttpRequest, token: str) -> HttpResponse:
 
 @require_safe
 def board_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    """The board's changing part, asked for every second: a 304 while nothing changed."""
+    """The board's changing part, asked for twice a second: a 304 while nothing changed."""
     return _board(get_object_or_404(Event, board_token=token), "club/board.html#live", request)
 
 

@@ -48,8 +48,17 @@ PAIRINGS = (
     "single_elimination",
     "double_elimination",
     "progressive",
+    "most_wins",
 )
 DEFAULT_RANKING = ("match_points", "point_difference", "points_for")
+# A format's own ranking where the file names none: a progressive night ranks each player by
+# their own total; a most-wins session by match points (a bye worth a win), then wins.
+FORMAT_RANKING = {
+    "progressive": ("points_for", "wins", "point_difference"),
+    "most_wins": ("match_points", "wins", "point_difference", "points_for"),
+}
+STAGES = ("session", "playoff")
+DEFAULT_PLAYOFF = 4
 MAX_TEAMS = 400
 MAX_ROUNDS = 100
 MAX_EVENT_BYTES = 50_000_000  # as the app's import form takes
@@ -87,6 +96,7 @@ class Round:
     number: int
     tables: tuple[Table, ...]
     byes: tuple[int, ...]
+    stage: str = "session"  # a most-wins event's playoff rounds say "playoff"
 
 
 @dataclass(frozen=True)
@@ -118,6 +128,7 @@ class Event:
     teams: tuple[Team, ...]
     rounds: tuple[Round, ...]
     penalties: tuple[Penalty, ...]
+    playoff: int | None = None  # a most-wins event: how many of its best teams play off
     # The last round a late team may join (None: any, where the format takes late teams).
     entries_until: int | None = None
     # How an elimination seeds its bracket: "standings" (the order entered, the standings'
@@ -130,6 +141,15 @@ class Event:
     @property
     def individual(self) -> bool:
         return self.pairing == "progressive"
+
+    @property
+    def session_rounds(self) -> tuple[Round, ...]:
+        """The rounds that count in the standings: all but a most-wins event's playoff."""
+        return tuple(round_ for round_ in self.rounds if round_.stage == "session")
+
+    @property
+    def playoff_rounds(self) -> tuple[Round, ...]:
+        return tuple(round_ for round_ in self.rounds if round_.stage == "playoff")
 
 
 def _int(value: Any, where: str, low: int, high: int) -> int:
@@ -169,7 +189,7 @@ def _settings(data: dict[str, Any]) -> tuple[str, int | None, MatchPoints, tuple
     unknown = set(given) - {"win", "draw", "loss", "bye"}
     if unknown:
         raise EventFileError(f"event.points: unknown outcome {describe(sorted(unknown)[0])}")
-    ranking = settings.get("ranking", list(DEFAULT_RANKING))
+    ranking = settings.get("ranking", list(FORMAT_RANKING.get(pairing, DEFAULT_RANKING)))
     for criterion in _list(ranking, "event.ranking"):
         if criterion not in CRITERIA:
             choices = ", ".join(CRITERIA)
@@ -239,8 +259,11 @@ def _teams(data: dict[str, Any], individual: bool) -> tuple[Team, ...]:
     names = [team.name.casefold() for team in teams]
     if len(set(names)) != len(names):
         raise EventFileError("teams: two teams share a name")
-    if individual and len(teams) % 4:
-        raise EventFileError("teams: a progressive night seats players four to a table")
+    playing = sum(1 for team in teams if not team.withdrawn)
+    if individual and (playing % 4 or not playing):
+        raise EventFileError(
+            f"teams: a progressive night seats players four to a table, got {playing} playing"
+        )
     return tuple(teams)
 
 
@@ -278,7 +301,7 @@ def _rounds(data: dict[str, Any], event: dict[str, Any]) -> tuple[Round, ...]:
     teams: tuple[Team, ...] = event["teams"]
     individual = event["individual"]
     size = 4 if individual else 2
-    rounds = []
+    rounds: list[Round] = []
     for number, item in enumerate(_list(data.get("rounds", []), "rounds"), start=1):
         where = f"round {number}"
         item = _object(item, where)
@@ -308,8 +331,33 @@ def _rounds(data: dict[str, Any], event: dict[str, Any]) -> tuple[Round, ...]:
             if bye in seen:
                 raise EventFileError(f"{where}: byes: team {bye} both plays and sits out")
             seen.add(bye)
-        rounds.append(Round(number, tuple(tables), tuple(byes)))
+        stage = _stage(item, where, event["pairing"], rounds)
+        rounds.append(Round(number, tuple(tables), tuple(byes), stage))
     return tuple(rounds)
+
+
+def _stage(item: dict[str, Any], where: str, pairing: str, before: list[Round]) -> str:
+    """Whether a round is of a most-wins event's session or of its playoff, which follows it."""
+    stage = item.get("stage", "session")
+    if stage not in STAGES:
+        raise EventFileError(
+            f'{where}: stage: expected "session" or "playoff", got {describe(stage)}'
+        )
+    if stage == "playoff" and pairing != "most_wins":
+        raise EventFileError(f"{where}: stage: only a most-wins event has a playoff")
+    if stage == "session" and any(round_.stage == "playoff" for round_ in before):
+        raise EventFileError(f"{where}: stage: a session round can't follow the playoff")
+    return str(stage)
+
+
+def _playoff(data: dict[str, Any], pairing: str) -> int | None:
+    """How many of a most-wins event's best teams play off (none for the other formats)."""
+    settings = _object(data.get("event", {}), "event")
+    if pairing != "most_wins":
+        if "playoff" in settings:
+            raise EventFileError("event.playoff: only a most-wins event has a playoff")
+        return None
+    return _int(settings.get("playoff", DEFAULT_PLAYOFF), "event.playoff", 2, MAX_TEAMS)
 
 
 def _penalties(data: dict[str, Any], rounds: tuple[Round, ...]) -> tuple[Penalty, ...]:
@@ -441,7 +489,13 @@ def parse_event_file(data: Any) -> Event:
     if rules.players != 4 or rules.partnerships is not True:
         raise EventFileError("rules: an event's tables play four players in partnerships")
     teams = _teams(data, individual)
-    context = {"teams": teams, "individual": individual, "rules_spec": rules_spec}
+    playoff = _playoff(data, pairing)
+    context = {
+        "teams": teams,
+        "individual": individual,
+        "rules_spec": rules_spec,
+        "pairing": pairing,
+    }
     rounds = _rounds(data, context)
     penalties = _penalties(data, rounds)
     rounds, penalties = _counted(rounds, penalties)
@@ -456,6 +510,7 @@ def parse_event_file(data: Any) -> Event:
         teams,
         rounds,
         penalties,
+        playoff,
         entries_until=entries_until,
         seeding=seeding,
         seed=seed,
@@ -569,7 +624,10 @@ def _rounds_planned(event: Event, count: int) -> int:
     if event.pairing == "round_robin":
         return count - 1 if count % 2 == 0 else count
     if event.pairing == "progressive":
-        return count // 4
+        # One round a table of the first round, where the moves would begin again.
+        if event.rounds:
+            return len(event.rounds[0].tables)
+        return sum(1 for team in event.teams if not team.withdrawn) // 4
     return max(1, (count - 1).bit_length())  # Swiss and winners play winners: log2 of the field
 
 
@@ -590,6 +648,8 @@ def _next(event: Event, lines: list[Line], played: list[Played]) -> Pairing | No
             assert event.seed is not None  # the file's reader asks for one
             seeds = random_seeds(seeds, event.seed)
         return elimination(seeds, losses, lives)
+    if event.pairing == "most_wins" and _session_over(event):
+        return _playoff_next(event, lines, played)
     if done >= _rounds_planned(event, len(names)):
         return None
     if event.pairing == "round_robin":
@@ -602,10 +662,16 @@ def _next(event: Event, lines: list[Line], played: list[Played]) -> Pairing | No
     if event.pairing == "progressive":
         seats: list[tuple[str, ...]]
         if not event.rounds:
-            seats = [tuple(names[i : i + 4]) for i in range(0, len(names), 4)]
+            playing = [name for name in names if name not in out]
+            seats = [tuple(playing[i : i + 4]) for i in range(0, len(playing), 4)]
         else:
-            last = event.rounds[-1].tables
-            seats = list(progressive_move([tuple(names[i] for i in t.entrants) for t in last]))
+            last = [tuple(names[i] for i in t.entrants) for t in event.rounds[-1].tables]
+            gone = sorted(out.intersection(name for table in last for name in table))
+            if gone:
+                raise PairingError(
+                    f"a progressive night can't move its tables on without {gone[0]}, who withdrew"
+                )
+            seats = list(progressive_move(last))
         return Pairing(tuple(seats))
     ranked = [line.team for line in lines if line.team not in out]
     if event.pairing == "king_of_the_hill":
@@ -619,20 +685,82 @@ def _next(event: Event, lines: list[Line], played: list[Played]) -> Pairing | No
     return swiss(ranked, met, had_bye)
 
 
+def _session_over(event: Event) -> bool:
+    """A most-wins event's session ends with its planned rounds, or where its playoff began."""
+    planned = _rounds_planned(event, len(event.teams))
+    return bool(event.playoff_rounds) or len(event.session_rounds) >= planned
+
+
+def _seeds(event: Event, lines: list[Line]) -> list[str]:
+    """The playoff's teams, best first by the session's standings: those of its first round
+    once it is paired (so a later withdrawal moves no one up), before that the best
+    `playoff` teams still playing (teams level on every criterion stand by name)."""
+    names = [team.name for team in event.teams]
+    if event.playoff_rounds:
+        first = event.playoff_rounds[0]
+        entered = {names[i] for table in first.tables for i in table.entrants}
+        entered.update(names[i] for i in first.byes)
+        return [line.team for line in lines if line.team in entered]
+    out = {team.name for team in event.teams if team.withdrawn}
+    return [line.team for line in lines if line.team not in out][: event.playoff or 0]
+
+
+def _playoff_losses(event: Event, played: list[Played]) -> dict[str, int]:
+    numbers = {round_.number for round_ in event.playoff_rounds}
+    losses: dict[str, int] = {}
+    for game in played:
+        if game.round in numbers and len(game.winners) == 1:
+            for name in game.sides[1 - game.winners[0]]:
+                losses[name] = losses.get(name, 0) + 1
+    return losses
+
+
+def _playoff_alive(event: Event, lines: list[Line], played: list[Played]) -> list[str]:
+    out = {team.name for team in event.teams if team.withdrawn}
+    losses = _playoff_losses(event, played)
+    return [seed for seed in _seeds(event, lines) if seed not in out and not losses.get(seed)]
+
+
+def _playoff_next(event: Event, lines: list[Line], played: list[Played]) -> Pairing | None:
+    """The playoff's next round: a single elimination of the seeds, the best left against the
+    worst; None once one team is left."""
+    out = {team.name for team in event.teams if team.withdrawn}
+    seeds = [seed for seed in _seeds(event, lines) if seed not in out]
+    if len(seeds) < 2:
+        return None
+    return elimination(seeds, _playoff_losses(event, played), 1)
+
+
+def _playoff_summary(event: Event, lines: list[Line], played: list[Played]) -> dict[str, Any]:
+    index = {team.name: position for position, team in enumerate(event.teams)}
+    return {
+        "size": event.playoff,
+        "started": bool(event.playoff_rounds),
+        "seeds": [index[name] for name in _seeds(event, lines)],
+        "alive": [index[name] for name in _playoff_alive(event, lines, played)],
+    }
+
+
 def summarize(event: Event) -> dict[str, Any]:
     """The standings, the next round (None while a game of this one goes on, and once the
     event is over), whether it is over and its winner, as `manage.py event` prints them."""
     names = [team.name for team in event.teams]
     index = {name: position for position, name in enumerate(names)}
     played = _played(event)
+    session = {round_.number for round_ in event.session_rounds}
     try:
-        lines = standings(names, played, event.points, event.ranking)
+        # A most-wins event's standings are its session's: the playoff decides the winner.
+        counted = [game for game in played if game.round in session]
+        lines = standings(names, counted, event.points, event.ranking)
         pairing = _next(event, lines, played)
     except (StandingsError, PairingError) as error:
         raise EventFileError(str(error)) from None
     waiting = bool(event.rounds) and not _complete(event.rounds[-1], event)
     finished = pairing is None and not waiting
-    if finished and event.pairing in ("single_elimination", "double_elimination"):
+    if finished and event.pairing == "most_wins":
+        alive = _playoff_alive(event, lines, played)
+        winner = index[alive[0]] if len(alive) == 1 else None
+    elif finished and event.pairing in ("single_elimination", "double_elimination"):
         lives = 1 if event.pairing == "single_elimination" else 2
         losses = {line.team: line.losses for line in lines}
         alive = [name for name in names if losses[name] < lives]
@@ -651,6 +779,11 @@ def summarize(event: Event) -> dict[str, Any]:
             ],
             "byes": [index[name] for name in pairing.byes],
         }
+        if event.pairing == "most_wins":
+            next_round["stage"] = "playoff" if _session_over(event) else "session"
+    extra: dict[str, Any] = {}
+    if event.pairing == "most_wins":
+        extra["playoff"] = _playoff_summary(event, lines, played)
     return {
         "standings": [
             {
@@ -674,4 +807,5 @@ def summarize(event: Event) -> dict[str, Any]:
         "next_round": next_round,
         "finished": finished,
         "winner": winner,
+        **extra,
     }

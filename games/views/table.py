@@ -84,6 +84,9 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The table's page; htmx asks for its live part again after a conflict or a reload, and
     for a long game's earlier rows a page at a time (`before`)."""
     game = open_game(request, pk, scoring=True)
+    if game.clock_due():
+        services.look_at_clock(scorer(request), pk)
+        game = open_game(request, pk, scoring=True)
     before = posted_number(request.GET.get("before"))
     fragments = GameFragments(game)
     if request.htmx and before is not None:
@@ -266,7 +269,7 @@ def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step 1 of a hand: the bids of the next hand, and no other. The answer is drawn after
     the commit, so the game stays locked for the write alone."""
     try:
-        with services.locked_game(scorer(request), pk) as locked:
+        with services.locked_game(scorer(request), pk, clock=True) as locked:
             step = services.step_for(locked, "bids", posted_number(request.POST.get("hand")))
             form = BidsForm(request.POST, rules=locked.rules, players=locked.game.players)
             if form.is_valid():
@@ -289,7 +292,7 @@ def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step 2 of a hand, for the hand being played and no other; a hand that bids itself
     starts here, as the next hand. The answer is drawn after the commit."""
     try:
-        with services.locked_game(scorer(request), pk) as locked:
+        with services.locked_game(scorer(request), pk, clock=True) as locked:
             number = posted_number(request.POST.get("hand"))
             step = services.step_for(locked, "tricks", number, request.POST.get("bids"))
             bids = locked.hands[-1].bids if step.kind == "tricks" else None

@@ -341,3 +341,16 @@ def test_a_hand_undone_after_its_penalty_leaves_the_penalty_unmade_not_the_desk_
     event.refresh_from_db()
     assert command_summary(event) == club.summary(event)
     assert Penalty.objects.get().tricks == 2  # kept, to move again once the hand is back
+
+
+def test_a_most_wins_event_takes_late_teams_in_its_session_not_in_its_playoff(owner):
+    event = bare_event(owner, pairing="most_wins", rounds=1, playoff=2)
+    for name, first, second in TEAMS[:4]:
+        club.add_team(owner, event.pk, name, [first, second])
+    for seating in club.start_round(owner, event.pk).seatings.select_related("game"):
+        play_out(seating.game, owner)
+    club.add_team(owner, event.pk, "Latecomers", ["Lee", "Lou"])  # the playoff has not begun
+    playoff = club.start_round(owner, event.pk)
+    assert playoff.stage == "playoff"
+    with pytest.raises(club.EventProblem, match="once its playoff began"):
+        club.add_team(owner, event.pk, "Too late", ["Tom", "Tim"])

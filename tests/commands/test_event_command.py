@@ -70,3 +70,34 @@ def test_a_random_seeding_without_its_seed_is_one_line_and_exit_2(tmp_path):
     )
     assert run_.returncode == 2
     assert run_.stderr.strip().startswith("event.seed: a random seeding needs the seed")
+
+
+def test_the_command_moves_a_progressive_nights_players_and_ranks_them_by_their_totals(tmp_path):
+    players = [{"name": name, "players": [name]} for name in "ABCDEFGH"]
+    start = run(tmp_path, event([], pairing="progressive", teams=players))
+    assert start["next_round"]["tables"] == [
+        {"table": 1, "teams": [0, 1, 2, 3]},
+        {"table": 2, "teams": [4, 5, 6, 7]},
+    ]
+    # Seats 1 and 3 win at both tables (a game as `table` plays it, at four players' table).
+    one = {"tables": [table(0, 1) | {"teams": [0, 1, 2, 3]}, table(0, 1) | {"teams": [4, 5, 6, 7]}]}
+    summary = run(tmp_path, event([one], pairing="progressive", teams=players))
+    assert summary["next_round"]["tables"][0]["teams"] == [0, 5, 6, 3]
+    assert [line["name"] for line in summary["standings"][:4]] == ["A", "C", "E", "G"]
+    assert summary["standings"][0]["points_for"] == 71
+
+
+def test_the_command_gives_a_most_wins_events_playoff_and_its_winner(tmp_path):
+    data = event([{"tables": [table(0, 1), table(2, 3)]}], pairing="most_wins", rounds=1)
+    data["teams"] = data["teams"][:4]
+    data["event"]["playoff"] = 2
+    before = run(tmp_path, data)
+    assert before["next_round"] == {
+        "tables": [{"table": 1, "teams": [0, 2]}],
+        "byes": [],
+        "stage": "playoff",
+    }
+    data["rounds"].append({"stage": "playoff", "tables": [table(2, 0)]})
+    after = run(tmp_path, data)
+    assert (after["finished"], after["winner"], after["next_round"]) == (True, 2, None)
+    assert after["playoff"] == {"size": 2, "started": True, "seeds": [0, 2], "alive": [2]}

@@ -4,6 +4,8 @@ formats, penalties, and one line for each problem."""
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.events import EventFileError, parse_event_file, summarize
 
@@ -351,3 +353,201 @@ def test_the_entry_settings_and_waiting_players_are_read_and_checked():
         with pytest.raises(EventFileError) as refused:
             parse_event_file(bad)
         assert str(refused.value).startswith(message)
+
+
+PLAYERS = [
+    {"name": n, "players": [n]}
+    for n in ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kay", "Lee")
+]
+
+
+def progressive(rounds=(), players=PLAYERS[:8], **settings):
+    return event(list(rounds), pairing="progressive", teams=players, **settings)
+
+
+def test_a_progressive_night_ranks_each_player_by_their_own_total_and_ties_share_a_rank():
+    # Table 1: Ann and Cat (seats 1 and 3) win 71 to -60; table 2: Fay and Hal win 62 to -70.
+    one = {"tables": [
+        {"teams": [0, 1, 2, 3], "game": played(8)},
+        {"teams": [4, 5, 6, 7], "game": played(5)},
+    ]}  # fmt: skip
+    summary = summarize(parse_event_file(progressive([one])))
+    lines = {line["name"]: line for line in summary["standings"]}
+    # The format's own ranking: a player's total, then wins, then point difference.
+    assert [line["name"] for line in summary["standings"][:4]] == ["Ann", "Cat", "Fay", "Hal"]
+    assert (lines["Ann"]["rank"], lines["Ann"]["shared"], lines["Ann"]["points_for"]) == (
+        1,
+        True,
+        71,
+    )
+    assert (lines["Fay"]["rank"], lines["Fay"]["points_for"]) == (3, 62)
+    assert lines["Hal"]["games"] == ["Round 1, table 2: with Fay, beat Eve and Gus 62--70 (+2)"]
+    assert (lines["Eve"]["rank"], lines["Eve"]["points_for"]) == (7, -70)
+
+
+def test_a_progressive_night_of_three_tables_moves_seat_by_seat_to_its_end():
+    players = PLAYERS[:12]
+    tables = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]]
+    rounds = []
+    for _ in range(3):
+        rounds.append({"tables": [{"teams": t, "game": played(8)} for t in tables]})
+        summary = summarize(parse_event_file(progressive(rounds, players)))
+        if len(rounds) < 3:
+            nxt = [t["teams"] for t in summary["next_round"]["tables"]]
+            assert [t[0] for t in nxt] == [t[0] for t in tables]  # seat 1 stays
+            assert nxt[1] == [tables[1][0], tables[2][1], tables[0][2], tables[0][3]]
+            tables = nxt
+    # Three tables, three rounds (one a table, unless the event says otherwise): it is over.
+    assert summary["next_round"] is None
+    assert summary["finished"] is True
+    ann = next(line for line in summary["standings"] if line["name"] == "Ann")
+    assert (ann["wins"], ann["points_for"]) == (3, 213)  # seat 1 all night: 71 a game
+
+
+def test_a_progressive_night_needs_its_players_in_fours_not_counting_withdrawn_ones():
+    with pytest.raises(EventFileError, match="four to a table, got 7 playing"):
+        parse_event_file(progressive(players=PLAYERS[:7]))
+    nine = [dict(player) for player in PLAYERS[:9]]
+    nine[4]["withdrawn"] = True  # Eve withdrew before round 1: the other eight play
+    summary = summarize(parse_event_file(progressive(players=nine)))
+    assert summary["next_round"]["tables"] == [
+        {"table": 1, "teams": [0, 1, 2, 3]},
+        {"table": 2, "teams": [5, 6, 7, 8]},
+    ]
+
+
+def test_a_progressive_player_who_withdraws_mid_night_stops_the_moves_in_one_line():
+    one = {"tables": [
+        {"teams": [0, 1, 2, 3], "game": played(8)},
+        {"teams": [4, 5, 6, 7], "game": played(8)},
+    ]}  # fmt: skip
+    # Table 2 left (the players stay in fours, as a file must have them): no move is possible.
+    players = [dict(player, withdrawn=index >= 4) for index, player in enumerate(PLAYERS[:8])]
+    with pytest.raises(EventFileError, match="without Eve, who withdrew"):
+        summarize(parse_event_file(progressive([one], players)))
+
+
+TEAMS_6 = TEAMS[:6]
+
+
+def most_wins(played_rounds=(), **settings):
+    return event(list(played_rounds), pairing="most_wins", teams=TEAMS_6, **settings)
+
+
+def test_a_most_wins_session_then_a_top_4_playoff_from_first_round_to_winner():
+    data = most_wins(rounds=2, playoff=4)
+    start = summarize(parse_event_file(data))
+    assert start["next_round"]["stage"] == "session"
+    # Before the playoff its seeds are the session's best four as they stand (all level: by name).
+    assert start["playoff"] == {
+        "size": 4,
+        "started": False,
+        "seeds": [0, 1, 2, 3],
+        "alive": [0, 1, 2, 3],
+    }
+    # Session round 1: 0, 2 and 4 win; round 2 (Swiss: winners meet winners, no rematch).
+    data["rounds"].append({"tables": [table(0, 1), table(2, 3), table(4, 5)]})
+    after_one = summarize(parse_event_file(data))
+    two = [t["teams"] for t in after_one["next_round"]["tables"]]
+    assert two[0] == [0, 2]
+    data["rounds"].append({"tables": [table(*teams) for teams in two]})
+    after_two = summarize(parse_event_file(data))
+    ranked = [line["team"] for line in after_two["standings"]]
+    assert ranked[0] == 0  # two wins, the only team with two
+    assert after_two["next_round"]["stage"] == "playoff"
+    seeds = after_two["playoff"]["seeds"]
+    assert seeds == ranked[:4]
+    # Single elimination seeded from the session: 1 v 4, 2 v 3.
+    assert [t["teams"] for t in after_two["next_round"]["tables"]] == [
+        [seeds[0], seeds[3]],
+        [seeds[1], seeds[2]],
+    ]
+    # The playoff: the lower seeds win both semi-finals (the second team of each table wins).
+    semis = {
+        "stage": "playoff",
+        "tables": [table(seeds[0], seeds[3], took=5), table(seeds[1], seeds[2], took=5)],
+    }
+    data["rounds"].append(semis)
+    after_semis = summarize(parse_event_file(data))
+    # The session's standings stay as the session left them: the playoff decides the winner.
+    assert [line["team"] for line in after_semis["standings"]] == ranked
+    assert after_semis["playoff"]["alive"] == [seeds[2], seeds[3]]
+    final = after_semis["next_round"]
+    assert (final["stage"], [t["teams"] for t in final["tables"]]) == (
+        "playoff",
+        [[seeds[2], seeds[3]]],
+    )
+    data["rounds"].append({"stage": "playoff", "tables": [table(seeds[2], seeds[3])]})
+    over = summarize(parse_event_file(data))
+    assert (over["finished"], over["winner"], over["next_round"]) == (True, seeds[2], None)
+
+
+def test_a_most_wins_playoff_may_begin_before_the_sessions_planned_rounds():
+    data = most_wins(rounds=5, playoff=2)
+    data["rounds"].append({"tables": [table(0, 1), table(2, 3), table(4, 5)]})
+    assert summarize(parse_event_file(data))["next_round"]["stage"] == "session"
+    # The director called the session after one round: its first playoff round says so.
+    data["rounds"].append({"stage": "playoff", "tables": [table(0, 2)], "byes": []})
+    summary = summarize(parse_event_file(data))
+    assert summary["playoff"]["seeds"] == [0, 2]
+    assert (summary["finished"], summary["winner"]) == (True, 0)
+
+
+def test_a_most_wins_playoff_of_more_teams_than_are_playing_takes_them_all():
+    data = event([], pairing="most_wins", teams=TEAMS[:3], rounds=1, playoff=8)
+    data["rounds"].append({"tables": [table(0, 1)], "byes": [2]})
+    summary = summarize(parse_event_file(data))
+    assert sorted(summary["playoff"]["seeds"]) == [0, 1, 2]
+    # Three seeds: the best has a bye, the other two play.
+    assert summary["next_round"]["byes"] == [summary["playoff"]["seeds"][0]]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            event([{"tables": [table(0, 1)], "stage": "playoff"}]),
+            "round 1: stage: only a most-wins event has a playoff",
+        ),
+        (
+            most_wins([{"tables": [table(0, 1)], "stage": "final"}]),
+            'round 1: stage: expected "session" or "playoff", got "final"',
+        ),
+        (
+            most_wins([{"tables": [table(0, 1)], "stage": "playoff"}, {"tables": [table(2, 3)]}]),
+            "round 2: stage: a session round can't follow the playoff",
+        ),
+        (event(playoff=4), "event.playoff: only a most-wins event has a playoff"),
+        (most_wins(playoff=1), "event.playoff: expected a whole number from 2 to 400, got 1"),
+    ],
+)
+def test_a_bad_stage_or_playoff_is_one_line(data, message):
+    with pytest.raises(EventFileError) as refused:
+        parse_event_file(json.dumps(data))
+    assert str(refused.value) == message
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 8), st.integers(2, 9), st.randoms(use_true_random=False))
+def test_a_most_wins_playoff_of_the_sessions_best_ends_with_one_of_them_winning(
+    count, size, chance
+):
+    teams = TEAMS[:count]
+    data = event([], pairing="most_wins", teams=teams, rounds=2, playoff=size)
+    summary = summarize(parse_event_file(data))
+    seeds = None
+    while summary["next_round"] is not None:
+        pairing = summary["next_round"]
+        stage = pairing["stage"]
+        if stage == "playoff" and seeds is None:  # the session is over: its best play off
+            seeds = summary["playoff"]["seeds"]
+            ranked = [line["team"] for line in summary["standings"]]
+            assert seeds == ranked[: min(size, count)]
+        tables = [table(*t["teams"], took=chance.choice([5, 8])) for t in pairing["tables"]]
+        data["rounds"].append({"tables": tables, "byes": pairing["byes"], "stage": stage})
+        assert len(data["rounds"]) <= 2 + 4, "a playoff of at most 8 ends in three rounds"
+        summary = summarize(parse_event_file(data))
+    assert summary["finished"] is True
+    assert [item["stage"] for item in data["rounds"][:2]] == ["session", "session"]
+    assert summary["winner"] in seeds
+    assert summary["playoff"]["alive"] == [summary["winner"]]

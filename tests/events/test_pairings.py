@@ -105,6 +105,33 @@ def test_progressive_seat_1_stays_3_moves_down_2_up_one_and_4_up_two():
     assert sorted(p for table in moved for p in table) == sorted(p for t in tables for p in t)
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 8))
+def test_progressive_rounds_seat_every_player_once_and_seat_1_never_moves(tables, rounds):
+    room = [tuple(f"P{table}.{seat}" for seat in range(1, 5)) for table in range(tables)]
+    everyone = sorted(player for table in room for player in table)
+    for _ in range(rounds):
+        moved = progressive_move(room)
+        assert len(moved) == tables
+        assert sorted(player for table in moved for player in table) == everyone
+        for index, table in enumerate(moved):
+            assert table[0] == room[index][0]  # seat 1 stays at its table
+            assert table[1] == room[(index + 1) % tables][1]  # seat 2: up one
+            assert table[2] == room[(index - 1) % tables][2]  # seat 3: down one
+            assert table[3] == room[(index + 2) % tables][3]  # seat 4: up two
+        room = [tuple(table) for table in moved]
+
+
+def test_progressive_partners_never_repeat_before_seat_3_has_gone_round_the_room():
+    room = [tuple(f"P{table}.{seat}" for seat in range(1, 5)) for table in range(5)]
+    partners = {frozenset((table[0], table[2])) for table in room}
+    for _ in range(4):
+        room = progressive_move(room)
+        new = {frozenset((table[0], table[2])) for table in room}
+        assert not partners & new
+        partners |= new
+
+
 @pytest.mark.parametrize(
     ("call", "problem"),
     [

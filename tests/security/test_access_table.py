@@ -79,9 +79,11 @@ TABLE = {
     ("import_event", "get"): (LOGIN, 200, 200),
     ("event", "get"): (404, 404, 200),
     ("add_team", "post"): (404, 404, 302),
+    ("add_player", "post"): (404, 404, 302),
     ("withdraw", "post"): (404, 404, 302),
     ("start_round", "post"): (404, 404, 302),
     ("undo_round", "post"): (404, 404, 302),
+    ("start_playoff", "post"): (404, 404, 302),
     ("swap_teams", "post"): (404, 404, 302),
     ("start_clock", "post"): (404, 404, 302),
     # The event has no round yet: the desk again, the penalty's problem next to its table.
@@ -171,6 +173,7 @@ def data_for(name, game):
         "add_team": {"name": "Books", "first": "Gus", "second": "Hal"},
         "add_solo": {"name": "Ivy"},
         "withdraw_solo": {"name": "Ivy"},
+        "add_player": {"name": "Ivy"},
         "swap_teams": {"first": "0", "second": "1"},
         "add_penalty": {"round": "1", "table": "1", "team": "0", "points": "10", "reason": "x"},
         "confirm": {"name": "Bea"},
@@ -196,6 +199,7 @@ CLUB = {"events", "new_event", "import_event", "event", "add_team", "withdraw", 
 CLUB |= {"undo_round", "swap_teams", "start_clock", "add_penalty", "cards", "export"}
 CLUB |= {"standings_csv", "confirm", "board", "board_live"}
 CLUB |= {"add_solo", "withdraw_solo", "pair_solos"}
+CLUB |= {"add_player", "start_playoff"}
 PER_EVENT = CLUB - {"events", "new_event", "import_event", "confirm", "board", "board_live"}
 
 

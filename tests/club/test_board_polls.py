@@ -1,0 +1,59 @@
+"""The room board is polled twice a second by every phone following the event: a poll that
+finds nothing new is answered 304 from the event's version alone, with the same few queries
+however many tables, rounds and hands the event has, and any recorded step moves it on."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games import services
+from games.club import services as club
+from games.models import Access
+from tests.club.test_club_night import new_event, play_out
+
+pytestmark = pytest.mark.django_db
+
+
+def poll(client, event, etag):
+    url = reverse("club:board_live", args=[event.board_token])
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url, headers={"If-None-Match": etag, "HX-Request": "true"})
+    return response, len(queries)
+
+
+def etag_of(client, event) -> str:
+    response = client.get(reverse("club:board_live", args=[event.board_token]))
+    assert response.status_code == 200
+    return response["ETag"]
+
+
+def test_an_unchanged_board_costs_the_same_few_queries_at_any_size(client, owner):
+    event = new_event(owner)
+    club.start_round(owner, event.pk)
+    club.start_clock(owner, event.pk)
+    response, early = poll(client, event, etag_of(client, event))
+    assert response.status_code == 304
+    assert response.content == b""
+    # A round played out and a second one under way: more games, hands and rows.
+    for seating in event.event_rounds.get(number=1).seatings.select_related("game"):
+        play_out(seating.game, owner)
+    club.start_round(owner, event.pk)
+    response, late = poll(client, event, etag_of(client, event))
+    assert response.status_code == 304
+    # The event by its token, the clock's round, the version: nothing else.
+    assert early == late == 3
+
+
+def test_every_recorded_step_moves_the_board_on(client, owner):
+    event = new_event(owner)
+    game = club.start_round(owner, event.pk).seatings.get(number=2).game
+    etag = etag_of(client, event)
+    for form, values in (("bids", [3, 3, 4, 3]), ("tricks", [3, 3, 4, 3])):
+        with services.locked_game(Access(user=owner), game.pk) as locked:
+            services.record_step(locked, services.step_for(locked, form, 1), values)
+        response, _ = poll(client, event, etag)
+        assert response.status_code == 200
+        assert response["ETag"] != etag
+        etag = response["ETag"]
+        assert poll(client, event, etag)[0].status_code == 304
