@@ -583,11 +583,14 @@ def add_trick_penalty(
         if tricks < 1:
             raise PenaltyProblem("Give the number of tricks the penalty moves.", "tricks")
         earlier = seating.penalties.filter(tricks__gt=0).order_by("pk")
+        # Partners sit opposite: the entrants at even places (seats 1 and 3) are side 0.
         moves = [
-            events.TrickMove(penalty.hand or 0, seating.teams.index(penalty.team), penalty.tricks)
+            events.TrickMove(
+                penalty.hand or 0, seating.teams.index(penalty.team) % 2, penalty.tricks
+            )
             for penalty in earlier
         ]
-        moves.append(events.TrickMove(hand, seating.teams.index(team), tricks))
+        moves.append(events.TrickMove(hand, seating.teams.index(team) % 2, tricks))
         try:
             events.penalized_hands(seating.game.recorded_hands(), moves)
         except events.PenaltyError as error:
@@ -601,8 +604,8 @@ def add_trick_penalty(
         LogEntry.write(
             event,
             user,
-            f"Round {round_number}, table {table}: {name} give {count} of hand {hand} to "
-            f"their opponents ({reason})",
+            f"Round {round_number}, table {table}: {count} of hand {hand} moved from {name} to "
+            f"the opponents ({reason})",
         )
         return penalty
 

@@ -246,7 +246,9 @@ def test_a_renege_moves_tricks_and_the_standings_count_the_game_scored_again(own
     table_1.game.refresh_from_db()
     assert table_1.game.scores == [600, -100]
     assert command_summary(event) == state
-    assert LogEntry.objects.filter(event=event, what__contains="give 3 tricks of hand 5").exists()
+    assert LogEntry.objects.filter(
+        event=event, what__contains="3 tricks of hand 5 moved from"
+    ).exists()
     # Exported and imported again: the same penalty, the same standings.
     data = club.event_data(event)
     assert data["penalties"] == [
@@ -354,3 +356,25 @@ def test_a_most_wins_event_takes_late_teams_in_its_session_not_in_its_playoff(ow
     assert playoff.stage == "playoff"
     with pytest.raises(club.EventProblem, match="once its playoff began"):
         club.add_team(owner, event.pk, "Too late", ["Tom", "Tim"])
+
+
+def test_a_penalty_of_tricks_on_a_progressive_nights_player_moves_their_sides_tricks(owner):
+    from tests.club.test_formats import PLAYERS, create, play_round
+
+    event = create(owner)
+    for name in PLAYERS:
+        club.add_team(owner, event.pk, name, [name])
+    play_round(owner, club.start_round(owner, event.pk))
+    # Table 1: Ann and Cat (seats 1 and 3) against Ben and Dan; Dan took the side's one trick
+    # in each hand. Dan, in seat 4, gives it up in hand 1.
+    club.add_trick_penalty(owner, event.pk, 1, 1, PLAYERS.index("Dan"), 1, 1, "renege")
+    with pytest.raises(club.PenaltyProblem, match="took only 0 tricks"):
+        club.add_trick_penalty(owner, event.pk, 1, 1, PLAYERS.index("Ben"), 1, 1, "again")
+    event.refresh_from_db()
+    state = club.summary(event)
+    lines = {line["name"]: line for line in state["standings"]}
+    assert lines["Ann"]["points_for"] == 601  # 13 tricks on a bid of 12 in hand 1: a bag
+    assert lines["Dan"]["games"][0].endswith(
+        "penalty: 1 trick of hand 1 moved from Dan to Ann and Cat (renege)"
+    )
+    assert command_summary(event) == state
