@@ -23,6 +23,7 @@ urlpatterns = [
     path("events/<int:pk>/cards/", views.table_cards, name="cards"),
     path("events/<int:pk>/export.json", views.export_event, name="export"),
     path("events/<int:pk>/standings.csv", views.standings_csv, name="standings_csv"),
+    path("events/<int:pk>/standings/", views.standings_sheet, name="standings"),
     path("events/confirm/<int:pk>/", views.confirm_result, name="confirm"),
     # The room board: public, by its own token.
     path("e/<str:token>/", views.board, name="board"),

@@ -447,6 +447,72 @@ def standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+# The sheet's columns beside the rank and the name: (line key, heading, what it is); bags and
+# Buchholz only when the event ranks by them.
+SHEET_FIGURES = [
+    ("match_points", "Pts", "Match points"),
+    ("wins_draws_losses", "W\N{EN DASH}D\N{EN DASH}L", "Wins, draws and losses"),
+    ("point_difference", "+/\N{MINUS SIGN}", "Point difference"),
+    ("points_for", "For", "Points for: the final scores added up"),
+    ("bags", "Bags", "Bags taken"),
+    ("buchholz", "Buch.", "Buchholz: the opponents' match points added up"),
+]
+SHEET_IF_RANKED = {"bags": "fewest_bags", "buchholz": "buchholz"}
+# More lines than these print in two columns side by side, then in three (one page of A4).
+SHEET_COLUMNS = (40, 100)
+
+
+@require_safe
+def standings_sheet(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
+    """The standings to print on one page: the ranking's figures, each team's players."""
+    event = _owned(request, pk)
+    state = services.summary(event)
+    shown = [
+        item
+        for item in SHEET_FIGURES
+        if item[0] not in SHEET_IF_RANKED or SHEET_IF_RANKED[item[0]] in event.ranking
+    ]
+    if event.individual:  # a player's own total takes the match points' place
+        shown = [("points_for", "Total", "The player's own total")] + [
+            item for item in shown if item[0] not in ("match_points", "points_for")
+        ]
+    players = {team.position: " & ".join(team.players) for team in event.teams.all()}
+    lines = []
+    for line in state["standings"]:
+        record = "\N{EN DASH}".join(str(line[key]) for key in ("wins", "draws", "losses"))
+        figures = {**line, "wins_draws_losses": record}
+        lines.append(
+            {
+                "rank": line["rank"],
+                "shared": line["shared"],
+                "name": line["name"],
+                "players": "" if event.individual else players.get(line["team"], ""),
+                "values": [figures[key] for key, _, _ in shown],
+            }
+        )
+    columns = 1 + sum(len(lines) > most for most in SHEET_COLUMNS)
+    size = -(-len(lines) // columns) if lines else 0
+    parts = [lines[start : start + size] for start in range(0, len(lines), size or 1)]
+    latest = event.event_rounds.order_by("-number").first()
+    waiting = (
+        latest.number if latest and not state["finished"] and state["next_round"] is None else None
+    )
+    played = (latest.number - bool(waiting)) if latest else 0
+    context = {
+        "event": event,
+        "state": state,
+        "individual": event.individual,
+        "figures": [(label, title, key == "wins_draws_losses") for key, label, title in shown],
+        "parts": parts,
+        "columns": columns,
+        "played": played,
+        "waiting": waiting,
+        "format_name": event.get_pairing_display().split(":")[0],
+        "ranking_words": ranking_words(list(event.ranking)),
+    }
+    return TemplateResponse(request, "club/standings.html", context)
+
+
 @require_safe
 def table_cards(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     """One card a table, to print: its number and the QR code of its scoring link, which

@@ -94,6 +94,7 @@ TABLE = {
     ("cards", "get"): (404, 404, 200),
     ("export", "get"): (404, 404, 200),
     ("standings_csv", "get"): (404, 404, 200),
+    ("standings", "get"): (404, 404, 200),
     # This game is no event's table: nobody confirms its result.
     ("confirm", "post"): (404, 404, 404),
     ("board", "get"): (200, 200, 200),
@@ -199,7 +200,7 @@ CLUB = {"events", "new_event", "import_event", "event", "add_team", "withdraw", 
 CLUB |= {"undo_round", "swap_teams", "start_clock", "add_penalty", "cards", "export"}
 CLUB |= {"standings_csv", "confirm", "board", "board_live"}
 CLUB |= {"add_solo", "withdraw_solo", "pair_solos"}
-CLUB |= {"add_player", "start_playoff"}
+CLUB |= {"add_player", "start_playoff", "standings"}
 PER_EVENT = CLUB - {"events", "new_event", "import_event", "confirm", "board", "board_live"}
 
 
