@@ -17,7 +17,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Sum
+from django.db.models import OuterRef, Subquery, Sum
 from django.http import Http404
 from django.utils import timezone
 
@@ -311,10 +311,31 @@ def _rule_overrides(event: Event) -> dict[str, Any]:
     return {name: getattr(rules, name) for name in rules.differences(base)}
 
 
+def board_event(token: str) -> Event | None:
+    """The event of a board's token, read with what each poll of the board needs (its games'
+    versions added up, its latest round's clock) in the same query: a room of phones polls it
+    twice a second each."""
+    latest = EventRound.objects.filter(event=OuterRef("pk")).order_by("-number")
+    return (
+        Event.objects.filter(board_token=token)
+        .annotate(
+            games_version=Sum("event_rounds__seatings__game__version"),
+            latest_round=Subquery(latest.values("pk")[:1]),
+            clock_ends_at=Subquery(latest.values("clock_ends_at")[:1]),
+            clock_called=Subquery(latest.values("time_called")[:1]),
+        )
+        .first()
+    )
+
+
 def version(event: Event) -> str:
     """What the event shows moves on with this: its own version and its games' versions."""
-    moved = Game.objects.filter(seating__round__event=event).aggregate(total=Sum("version"))
-    return f"{event.pk}-{event.version}-{moved['total'] or 0}"
+    if hasattr(event, "games_version"):  # read with the event (`board_event`)
+        moved = event.games_version
+    else:
+        found = Game.objects.filter(seating__round__event=event).aggregate(total=Sum("version"))
+        moved = found["total"]
+    return f"{event.pk}-{event.version}-{moved or 0}"
 
 
 def results_version(event: Event) -> str:
@@ -466,17 +487,18 @@ def call_time_when_due(event: Event) -> bool:
     """At the clock's zero, the time is called at every table still playing (each game's own
     time call: the hand in play is finished, then the game ends); once. Any page of the event
     may ask, so the call comes with the first look after zero."""
-    round_ = event.event_rounds.order_by("-number").first()
-    now = timezone.now()
-    if (
-        round_ is None
-        or round_.time_called
-        or round_.clock_ends_at is None
-        or round_.clock_ends_at > now
-    ):
+    if hasattr(event, "latest_round"):  # read with the event (`board_event`)
+        read: Any = event  # annotated by the query, not a field of the model
+        latest, ends, called = read.latest_round, read.clock_ends_at, read.clock_called
+    else:
+        round_ = event.event_rounds.order_by("-number").first()
+        if round_ is None:
+            return False
+        latest, ends, called = round_.pk, round_.clock_ends_at, round_.time_called
+    if latest is None or called or ends is None or ends > timezone.now():
         return False
     with transaction.atomic():
-        fresh = EventRound.objects.select_for_update().get(pk=round_.pk)
+        fresh = EventRound.objects.select_for_update().get(pk=latest)
         if fresh.time_called:
             return False
         called = []

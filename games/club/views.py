@@ -6,6 +6,7 @@ redirects (post/redirect/get), or shows the form again with the problem next to 
 
 import csv
 import json
+import threading
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -527,37 +528,45 @@ def table_cards(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
 
 def _board(event: Event, template: str, request: HtmxHttpRequest) -> HttpResponse:
     if services.call_time_when_due(event):
-        event.refresh_from_db(fields=["version"])
+        event = _board_event(event.board_token)  # its games moved on with the call
     etag = f'"{services.version(event)}"'
-    live = template.endswith("#live")
-    if live:
+    # The polled part sends its own ETag back (hx-headers), so the 304 reaches htmx, which
+    # then leaves the board as it is, instead of the browser answering from its cache.
+    poll_headers = json.dumps({"If-None-Match": etag})
+    if template.endswith("#live"):
         # Most polls find nothing new: answered from the version alone (a few small queries),
         # before anything of the board is worked out.
         response = get_conditional_response(request, etag=etag)
-        if response is not None:
-            return _private(response)
-        # At a busy night the board moves on several times a second, and every phone
-        # following it asks for the same new part: drawn once a version, then from the cache.
-        key = f"board-live:{etag}"
-        html = cache.get(key)
-        if html is None:
-            context = {**_board_context(event), "poll_headers": json.dumps({"If-None-Match": etag})}
-            html = render_to_string(template, context)
-            cache.set(key, html, 10 * 60)
-        response = HttpResponse(html)
-        response.headers["ETag"] = etag
-        return _private(response)
-    context = _board_context(event)
-    # The polled part sends its own ETag back (hx-headers), so the 304 reaches htmx, which
-    # then leaves the board as it is, instead of the browser answering from its cache.
-    context["poll_headers"] = json.dumps({"If-None-Match": etag})
-    if not live:
+        if response is None:
+            response = HttpResponse(_live_part(event, etag, poll_headers))
+    else:
+        context = {**_board_context(event), "poll_headers": poll_headers}
         context["qr"] = qr_svg(
             reachable_url(request, reverse("club:board", args=[event.board_token]))
         )
-    response = TemplateResponse(request, template, context)
+        response = TemplateResponse(request, template, context)
     response.headers["ETag"] = etag
     return _private(response)
+
+
+# One thread of a worker draws a new version of a board while the others wait for it: every
+# phone following a busy night asks for the same new part at once, and threads drawing it side
+# by side would only take turns on the interpreter anyway.
+_drawing = threading.Lock()
+
+
+def _live_part(event: Event, etag: str, poll_headers: str) -> str:
+    """The board's live part at this version: drawn once, then from the cache."""
+    key = f"board-live:{etag}"
+    html = cache.get(key)
+    if html is None:
+        with _drawing:
+            html = cache.get(key)
+            if html is None:
+                context = {**_board_context(event), "poll_headers": poll_headers}
+                html = render_to_string("club/board.html#live", context)
+                cache.set(key, html, 10 * 60)
+    return str(html)
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -569,13 +578,20 @@ def _private(response: HttpResponse) -> HttpResponse:
 @require_safe
 def board(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The room board: public, read-only, for a projector; it follows the event by itself."""
-    return _board(get_object_or_404(Event, board_token=token), "club/board.html", request)
+    return _board(_board_event(token), "club/board.html", request)
 
 
 @require_safe
 def board_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The board's changing part, asked for twice a second: a 304 while nothing changed."""
-    return _board(get_object_or_404(Event, board_token=token), "club/board.html#live", request)
+    return _board(_board_event(token), "club/board.html#live", request)
+
+
+def _board_event(token: str) -> Event:
+    event = services.board_event(token)
+    if event is None:
+        raise Http404("No such event.")
+    return event
 
 
 @post_only

@@ -107,12 +107,13 @@ def serving(
     instances: int = 1,
     cache: redis_server.RedisServer | None = None,
     database: postgres.PostgresServer | None = None,
+    workers: int = 2,
 ) -> Iterator[Stack]:
     static = folder / "static" if (folder / "static").is_dir() else collect_static(folder)
     envs = []
     for _ in range(instances):
         env = server.server_env(
-            database_url=database_url, port=server.free_port(), workers=2, static_root=static
+            database_url=database_url, port=server.free_port(), workers=workers, static_root=static
         )
         env.pop("DJANGO_CACHE_URL", None)
         if cache is not None:

@@ -41,8 +41,12 @@ class Follower:
     board: bool = True
 
 
-def session(base: str, cookies: dict[str, str] | None = None) -> aiohttp.ClientSession:
-    connector = aiohttp.TCPConnector(limit=1, force_close=False)
+def session(
+    base: str, cookies: dict[str, str] | None = None, *, keep_alive: bool = True
+) -> aiohttp.ClientSession:
+    """One phone's connection and cookies. A scoring phone, seconds between its taps, opens a
+    new connection for each (the server keeps an idle one open for two seconds only)."""
+    connector = aiohttp.TCPConnector(limit=1, force_close=not keep_alive)
     jar = aiohttp.CookieJar(unsafe=True)  # cookies for an address, as for a name
     if cookies:
         jar.update_cookies(cookies)
@@ -55,16 +59,17 @@ async def score(base: str, table: Table, every: float, until: float, rng: random
     on average (uniformly from half to one and a half times that)."""
     # A token of the shape Django keeps (32 letters and digits), as a browser holds it.
     csrf = "".join(secrets.choice(string.ascii_letters + string.digits) for _ in range(32))
-    async with session(base, {"csrftoken": csrf}) as phone:
+    async with session(base, {"csrftoken": csrf}, keep_alive=False) as phone:
         async with phone.get(f"/t/score/{table.score_token}/") as answer:
             await answer.read()
             if answer.status != 200:
                 raise RuntimeError(f"the table card's link answered {answer.status}")
         number, form = 1, "bids"
         while True:
-            await asyncio.sleep(rng.uniform(0.5 * every, 1.5 * every))
-            if time.monotonic() >= until:
+            pause = rng.uniform(0.5 * every, 1.5 * every)
+            if time.monotonic() + pause >= until:
                 return
+            await asyncio.sleep(pause)
             values = BIDS if form == "bids" else TRICKS
             data = {"csrfmiddlewaretoken": csrf, "hand": str(number), **values}
             sent = time.monotonic()

@@ -54,6 +54,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--step-every", type=float, default=4.0, help="seconds between a table's steps (mean)"
     )
+    parser.add_argument(
+        "--workers", type=int, default=2, help="gunicorn workers an instance (default 2)"
+    )
     parser.add_argument("--report", default="room-report.json", help="the JSON report")
     options = parser.parse_args(argv)
     shape = SHAPES[options.shape]
@@ -96,7 +99,14 @@ def main(argv: list[str]) -> int:
 
         say(f"serving {options.instances} instance(s) on {url.split(':')[0]}...")
         stack = up.enter_context(
-            serving(Path(work), url, instances=options.instances, cache=cache, database=database)
+            serving(
+                Path(work),
+                url,
+                instances=options.instances,
+                cache=cache,
+                database=database,
+                workers=options.workers,
+            )
         )
         say(f"seeding {options.events} event(s) of {options.tables} tables...")
         tables, boards, watches = seed(options.events, options.tables)
