@@ -17,7 +17,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import OuterRef, Subquery, Sum
+from django.db.models import OuterRef, Q, Subquery, Sum
 from django.http import Http404
 from django.utils import timezone
 
@@ -340,10 +340,13 @@ def version(event: Event) -> str:
 
 def results_version(event: Event) -> str:
     """What the standings, the next round and the winner move on with: the event's own
-    version and its finished games. A hand at a table still playing counts for nothing there
-    yet, so at a busy night the standings are worked out when a game ends, not every step."""
+    version and its games that count (finished, or with a penalty: a forfeit counts a game
+    still being played). A hand at a table still playing counts for nothing there yet, so at a
+    busy night the standings are worked out when a game ends, not at every step."""
     finished = (
-        Game.objects.filter(seating__round__event=event, finished=True)
+        Game.objects.filter(seating__round__event=event)
+        .filter(Q(finished=True) | Q(seating__penalties__isnull=False))
+        .distinct()
         .order_by("pk")
         .values_list("pk", "version")
     )

@@ -220,37 +220,36 @@ def _change(request: HtmxHttpRequest, pk: int, change: Callable[[], str]) -> Htt
 
 @event_post
 def add_team(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    _owned(request, pk)  # a 404 for anyone but the director
+    """A team enters; a problem shows on the desk next to its field, nothing entered."""
+    event = _owned(request, pk)  # a 404 for anyone but the director
     form = TeamForm(request.POST)
-    if not form.is_valid():
-        problems = "; ".join(
-            f"{form.fields[name].label}: {' '.join(str(error) for error in errors)}"
-            for name, errors in form.errors.items()
-            if name in form.fields
-        )
-        return _refused(request, pk, services.EventProblem(problems or "Check the team's names."))
-    data = form.cleaned_data
-    try:
-        team = services.add_team(request.user, pk, data["name"], [data["first"], data["second"]])
-    except services.EventProblem as problem:
-        return _refused(request, pk, problem)
-    return _done(request, pk, f"{team.name} entered.")
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            team = services.add_team(
+                request.user, pk, data["name"], [data["first"], data["second"]]
+            )
+        except services.EventProblem as problem:
+            form.add_error(None, str(problem))
+        else:
+            return _done(request, pk, f"{team.name} entered.")
+    return _desk(request, event, status=422, team_form=form)
 
 
 @event_post
 def add_player(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A progressive night's entry: one player."""
-    _owned(request, pk)  # a 404 for anyone but the director
+    event = _owned(request, pk)  # a 404 for anyone but the director
     form = PlayerForm(request.POST)
-    if not form.is_valid():
-        problem = " ".join(str(error) for error in form.errors.get("name", []))
-        return _refused(request, pk, services.EventProblem(problem or "Check the name."))
-    name = form.cleaned_data["name"]
-    try:
-        services.add_team(request.user, pk, name, [name])
-    except services.EventProblem as problem:
-        return _refused(request, pk, problem)
-    return _done(request, pk, f"{name} entered.")
+    if form.is_valid():
+        name = form.cleaned_data["name"]
+        try:
+            services.add_team(request.user, pk, name, [name])
+        except services.EventProblem as problem:
+            form.add_error(None, str(problem))
+        else:
+            return _done(request, pk, f"{name} entered.")
+    return _desk(request, event, status=422, team_form=form)
 
 
 @event_post

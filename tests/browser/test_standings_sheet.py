@@ -9,25 +9,17 @@ from django.test import Client
 from django.urls import reverse
 from playwright.sync_api import Page, expect
 
-from games import scoring
 from games.club import services as club
+from tests.club.test_club_night import new_event
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def event_of(owner, teams: int):
-    event = club.create_event(
-        owner,
-        name="Friday club night",
-        rules=scoring.get_preset("tournament_10").rules,
-        preset="tournament_10",
-        pairing="swiss",
-        rounds=3,
-        round_minutes=None,
-        points={"win": 2, "draw": 1, "loss": 0, "bye": 2},
-        ranking=["match_points", "buchholz", "point_difference", "points_for"],
-    )
-    for number in range(teams):
+    """The club night of the club's tests (8 teams), ranked with Buchholz, and more teams."""
+    ranking = ["match_points", "buchholz", "point_difference", "points_for"]
+    event = new_event(owner, ranking=ranking)
+    for number in range(8, teams):
         players = [f"Player {2 * number + 1}", f"Player {2 * number + 2}"]
         club.add_team(owner, event.pk, f"Team number {number + 1}", players)
     return event
@@ -61,7 +53,7 @@ def test_the_standings_read_on_a_phone(new_page, live_server, owner, console):
     page = new_page(viewport={"width": 360, "height": 740})
     signed_in(page, owner, live_server.url)
     page.goto(live_server.url + reverse("club:standings", args=[event.pk]))
-    expect(page.locator("table.sheet")).to_contain_text("Player 1 & Player 2")
+    expect(page.locator("table.sheet")).to_contain_text("Ann & Art")
     expect(page.locator("table.sheet thead")).to_contain_text("Buch.")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     console.assert_clean()

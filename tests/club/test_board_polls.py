@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games import services
+from games import events, services
 from games.club import services as club
 from games.models import Access
 from tests.club.test_club_night import new_event, play_out
@@ -57,3 +57,25 @@ def test_every_recorded_step_moves_the_board_on(client, owner):
         assert response["ETag"] != etag
         etag = response["ETag"]
         assert poll(client, event, etag)[0].status_code == 304
+
+
+def test_the_standings_are_worked_out_again_when_a_game_counts_not_at_every_step(owner):
+    event = new_event(owner)
+    seatings = list(club.start_round(owner, event.pk).seatings.select_related("game"))
+    before = club.results_version(event)
+    playing = seatings[1].game
+    with services.locked_game(Access(user=owner), playing.pk) as locked:
+        services.record_step(locked, services.step_for(locked, "bids", 1), [3, 3, 4, 3])
+    assert club.results_version(event) == before  # a hand at a table still playing
+    play_out(seatings[0].game, owner)
+    ended = club.results_version(event)
+    assert ended != before
+    # A forfeit counts a game still being played: its every step moves the standings.
+    club.add_penalty(owner, event.pk, 1, 2, seatings[1].teams[0], 0, True, "left early")
+    event.refresh_from_db()
+    forfeited = club.results_version(event)
+    assert forfeited != ended
+    with services.locked_game(Access(user=owner), playing.pk) as locked:
+        services.record_step(locked, services.step_for(locked, "tricks", 1), [3, 3, 4, 3])
+    assert club.results_version(event) != forfeited
+    assert club.summary(event) == events.summarize(events.parse_event_file(club.event_data(event)))

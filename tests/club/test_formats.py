@@ -115,7 +115,7 @@ def test_a_progressive_night_from_the_pages_seats_and_moves_its_players(client, 
         {"name": "Pairs", "first": "Zed", "second": "Zoe"},
         follow=True,
     )
-    assertContains(two, "A progressive night&#x27;s players enter one by one.")
+    assertContains(two, "A progressive night&#x27;s players enter one by one.", status_code=422)
     client.post(reverse("club:add_player", args=[event.pk]), {"name": "Hal"})
     client.post(reverse("club:start_round", args=[event.pk]))
 
@@ -129,7 +129,7 @@ def test_a_progressive_night_from_the_pages_seats_and_moves_its_players(client, 
     refused = client.post(reverse("club:withdraw", args=[event.pk, 0]), follow=True)
     assertContains(refused, "can&#x27;t withdraw")
     late = client.post(reverse("club:add_player", args=[event.pk]), {"name": "Ivy"}, follow=True)
-    assertContains(late, "takes no new players once round 1 started")
+    assertContains(late, "takes no new players once round 1 started", status_code=422)
 
     client.post(reverse("club:start_round", args=[event.pk]))
     two = EventRound.objects.get(event=event, number=2)

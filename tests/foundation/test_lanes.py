@@ -80,9 +80,12 @@ def test_make_test_leaves_the_bench_run_to_make_bench_and_runs_it_when_named():
         "tests/bench/test_engine.py",
         "tests/bench/test_load.py",
         "tests/bench/test_report.py",
+        "tests/bench/test_room_figures.py",
         "tests/bench/test_seed.py",
     }
     named = lanes("tests/bench/test_bench_run.py")
     assert files(named) == {"tests/bench/test_bench_run.py"}
     # It makes its database beside DATABASE_URL's: it runs on each database.
     assert all("nodb" not in marks for marks in named.values())
+    # The room's run, likewise, is make room's, collected when named.
+    assert files(lanes("tests/bench/test_room_run.py")) == {"tests/bench/test_room_run.py"}

@@ -79,7 +79,8 @@ TABLE = {
     ("import_event", "get"): (LOGIN, 200, 200),
     ("event", "get"): (404, 404, 200),
     ("add_team", "post"): (404, 404, 302),
-    ("add_player", "post"): (404, 404, 302),
+    # This night is Swiss: its entries are teams, and a lone player is refused on the desk.
+    ("add_player", "post"): (404, 404, 422),
     ("withdraw", "post"): (404, 404, 302),
     ("start_round", "post"): (404, 404, 302),
     ("undo_round", "post"): (404, 404, 302),
