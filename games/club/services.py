@@ -360,19 +360,7 @@ def summary(event: Event) -> dict[str, Any]:
     key = f"event-summary:{results_version(event)}"
     found = cache.get(key)
     if found is None:
-        data = event_data(event)
-        waiting = _players_in_fours(event, data)
-        if waiting:  # a progressive night can't seat its players until they come in fours
-            return {
-                "standings": [],
-                "next_round": None,
-                "finished": False,
-                "winner": None,
-                "waiting": waiting,
-            }
-        if len(data["teams"]) < 2:  # nothing to rank or pair until two teams have entered
-            return {"standings": [], "next_round": None, "finished": False, "winner": None}
-        found = events.summarize(events.parse_event_file(data))
+        found = events.summarize(events.parse_event_file(event_data(event)))
         cache.set(key, found, 60 * 60)
     return found  # type: ignore[no-any-return]
 
@@ -422,10 +410,10 @@ def start_round(user: Any, pk: int) -> EventRound:
     card table, so the phones holding its table card score the new game."""
     with locked_event(user, pk) as event:
         state = summary(event)
-        if state.get("waiting"):
+        if state.get("waiting"):  # two teams, or a progressive night's players in fours
             raise EventProblem(state["waiting"])
         if event.teams.filter(withdrawn=False).count() < 2:
-            raise EventProblem("Enter at least two teams first.")
+            raise EventProblem("At least two teams must still be playing to pair a round.")
         pairing = state["next_round"]
         if pairing is None:
             if state["finished"]:
@@ -769,21 +757,6 @@ def _check_entry(event: Event, players: Sequence[str]) -> None:
             raise EventProblem("A progressive night takes no new players once round 1 started.")
     elif len(players) != 2:
         raise EventProblem("A team is two players.")
-
-
-def _players_in_fours(event: Event, data: dict[str, Any]) -> str:
-    """What a progressive night waits for before round 1: its players in fours; "" if none."""
-    if not event.individual or data["rounds"]:
-        return ""
-    playing = sum(1 for team in data["teams"] if not team.get("withdrawn"))
-    short = -playing % 4
-    if not short and playing:
-        return ""
-    more = f"{short} more player{'s' if short != 1 else ''}"
-    return (
-        f"A progressive night seats four players at every table: {playing} playing so far, "
-        f"enter {more}" + (f" or withdraw {4 - short}." if playing > 4 - short else ".")
-    )
 
 
 def start_playoff(user: Any, pk: int) -> EventRound:

@@ -254,17 +254,29 @@ def _teams(data: dict[str, Any], individual: bool) -> tuple[Team, ...]:
         if type(withdrawn) is not bool:
             raise EventFileError(f"{where}: withdrawn: expected true or false")
         teams.append(Team(name.strip(), tuple(player.strip() for player in players), withdrawn))
-    if len(teams) < 2 or len(teams) > MAX_TEAMS:
-        raise EventFileError(f"teams: expected 2 to {MAX_TEAMS} entries, got {len(teams)}")
+    if len(teams) > MAX_TEAMS:
+        raise EventFileError(f"teams: expected at most {MAX_TEAMS} entries, got {len(teams)}")
     names = [team.name.casefold() for team in teams]
     if len(set(names)) != len(names):
         raise EventFileError("teams: two teams share a name")
-    playing = sum(1 for team in teams if not team.withdrawn)
-    if individual and (playing % 4 or not playing):
-        raise EventFileError(
-            f"teams: a progressive night seats players four to a table, got {playing} playing"
-        )
     return tuple(teams)
+
+
+def entry_problem(teams: Sequence[Team], individual: bool) -> str:
+    """What an event still taking entries waits for before its first round can be paired
+    ("" when nothing): two teams, or a progressive night's players in fours."""
+    playing = sum(1 for team in teams if not team.withdrawn)
+    if not individual:
+        return "" if playing >= 2 else "Enter at least two teams first."
+    short = -playing % 4
+    if playing and not short:
+        return ""
+    more = f"{short or 4} more player{'s' if short != 1 else ''}"
+    withdraw = f" or withdraw {4 - short}" if short and playing > 4 - short else ""
+    return (
+        f"A progressive night seats four players at every table: {playing} playing so far, "
+        f"enter {more}{withdraw}."
+    )
 
 
 def table_players(first: Sequence[str], second: Sequence[str]) -> list[str]:
@@ -497,6 +509,12 @@ def parse_event_file(data: Any) -> Event:
         "pairing": pairing,
     }
     rounds = _rounds(data, context)
+    # An event still taking entries may wait for them; one under way has them.
+    if rounds and len(teams) < 2:
+        raise EventFileError(f"teams: expected 2 entries or more, got {len(teams)}")
+    waiting = entry_problem(teams, individual) if individual else ""
+    if rounds and waiting:
+        raise EventFileError(f"teams: {waiting[:1].lower()}{waiting[1:]}")
     penalties = _penalties(data, rounds)
     rounds, penalties = _counted(rounds, penalties)
     entries_until, seeding, seed = _entry_settings(data)
@@ -636,6 +654,8 @@ def _next(event: Event, lines: list[Line], played: list[Played]) -> Pairing | No
     names = [team.name for team in event.teams]
     out = {team.name for team in event.teams if team.withdrawn}
     done = len(event.rounds)
+    if len(names) - len(out) < 2:  # all but one withdrew: nobody is left to pair
+        return None
     if event.pairing in ("single_elimination", "double_elimination"):
         losses: dict[str, int] = {}
         for game in played:
@@ -744,6 +764,15 @@ def _playoff_summary(event: Event, lines: list[Line], played: list[Played]) -> d
 def summarize(event: Event) -> dict[str, Any]:
     """The standings, the next round (None while a game of this one goes on, and once the
     event is over), whether it is over and its winner, as `manage.py event` prints them."""
+    entries = "" if event.rounds else entry_problem(event.teams, event.individual)
+    if entries:  # nothing to rank or pair yet: it says what it waits for
+        return {
+            "standings": [],
+            "next_round": None,
+            "finished": False,
+            "winner": None,
+            "waiting": entries,
+        }
     names = [team.name for team in event.teams]
     index = {name: position for position, name in enumerate(names)}
     played = _played(event)

@@ -210,6 +210,8 @@ def test_a_most_wins_session_is_followed_by_its_playoff_automatically(client, ow
     assert seeds == [line["team"] for line in state["standings"][:4]]
     semis = club.start_round(owner, event.pk)
     assert semis.stage == "playoff"
+    board = client.get(reverse("club:board", args=[event.board_token]))
+    assertContains(board, "Round 3: the playoff")
     assert [s.teams for s in semis.seatings.all()] == [
         [seeds[0], seeds[3]],
         [seeds[1], seeds[2]],

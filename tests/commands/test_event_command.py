@@ -23,7 +23,7 @@ def test_the_command_prints_the_standings_and_the_next_round(tmp_path):
 
 def test_a_bad_event_file_is_one_line_and_exit_2(tmp_path):
     path = tmp_path / "event.json"
-    path.write_text('{"format": "spades-event/1", "teams": []}')
+    path.write_text('{"format": "spades-event/1", "teams": "Aces"}')
     run = subprocess.run(
         [sys.executable, "manage.py", "event", str(path)],
         capture_output=True,
@@ -31,7 +31,7 @@ def test_a_bad_event_file_is_one_line_and_exit_2(tmp_path):
         check=False,
     )
     assert run.returncode == 2
-    assert run.stderr.strip() == "teams: expected 2 to 400 entries, got 0"
+    assert run.stderr.strip() == 'teams: expected a list, got "Aces"'
 
 
 def run(tmp_path, data):

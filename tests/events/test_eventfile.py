@@ -177,7 +177,11 @@ def test_a_progressive_night_moves_its_players_and_counts_each_ones_side():
             "event.pairing: expected one of round_robin",
         ),
         (lambda d: d["event"].update(ranking=["luck"]), "event.ranking: expected criteria from"),
-        (lambda d: d.update(teams=TEAMS[:1]), "teams: expected 2 to 400 entries, got 1"),
+        (
+            lambda d: d.update(teams=TEAMS[:1], rounds=[{"tables": [], "byes": [0]}]),
+            "teams: expected 2 entries or more, got 1",
+        ),
+        (lambda d: d.update(teams="Aces"), "teams: expected a list, got"),
         (
             lambda d: d["rounds"].append({"tables": [table(0, 9)]}),
             "round 1, table 1: teams: expected a whole number from 0 to 7, got 9",
@@ -405,8 +409,18 @@ def test_a_progressive_night_of_three_tables_moves_seat_by_seat_to_its_end():
 
 
 def test_a_progressive_night_needs_its_players_in_fours_not_counting_withdrawn_ones():
-    with pytest.raises(EventFileError, match="four to a table, got 7 playing"):
-        parse_event_file(progressive(players=PLAYERS[:7]))
+    # Still taking entries: the file reads, and says what round 1 waits for.
+    waiting = summarize(parse_event_file(progressive(players=PLAYERS[:7])))
+    assert waiting["next_round"] is None
+    assert waiting["finished"] is False
+    assert waiting["waiting"] == (
+        "A progressive night seats four players at every table: 7 playing so far, "
+        "enter 1 more player or withdraw 3."
+    )
+    # Under way, it must have them in fours.
+    one = {"tables": [{"teams": [0, 1, 2, 3], "game": played(8)}]}
+    with pytest.raises(EventFileError, match="7 playing so far"):
+        parse_event_file(progressive([one], players=PLAYERS[:7]))
     nine = [dict(player) for player in PLAYERS[:9]]
     nine[4]["withdrawn"] = True  # Eve withdrew before round 1: the other eight play
     summary = summarize(parse_event_file(progressive(players=nine)))
@@ -551,3 +565,23 @@ def test_a_most_wins_playoff_of_the_sessions_best_ends_with_one_of_them_winning(
     assert [item["stage"] for item in data["rounds"][:2]] == ["session", "session"]
     assert summary["winner"] in seeds
     assert summary["playoff"]["alive"] == [summary["winner"]]
+
+
+@pytest.mark.parametrize("teams", [[], TEAMS[:1]])
+def test_an_event_still_taking_entries_reads_and_waits_for_two_teams(teams):
+    summary = summarize(parse_event_file(event([], teams=teams)))
+    assert summary == {
+        "standings": [],
+        "next_round": None,
+        "finished": False,
+        "winner": None,
+        "waiting": "Enter at least two teams first.",
+    }
+
+
+def test_when_all_but_one_team_withdrew_nobody_is_left_to_pair():
+    teams = [dict(team, withdrawn=index > 0) for index, team in enumerate(TEAMS)]
+    one = {"tables": [table(0, 1), table(2, 3), table(4, 5), table(6, 7)]}
+    summary = summarize(parse_event_file(event([one], teams=teams)))
+    assert summary["next_round"] is None
+    assert summary["finished"] is True
