@@ -180,3 +180,16 @@ def test_the_boards_call_and_a_phones_call_are_one_call(table_phone, owner):
         elif not seating.game.finished:
             play_out(seating.game, owner)
     assert club.start_round(owner, event.pk).number == 2
+
+
+def test_the_desk_counts_down_from_the_servers_time_until_the_time_is_called(owner_client, owner):
+    event = new_event(owner)
+    round_ = club.start_round(owner, event.pk)
+    club.start_clock(owner, event.pk)
+    desk = owner_client.get(reverse("club:event", args=[event.pk]))
+    assertContains(desk, 'data-clock-now="')
+    assertContains(desk, "Round clock:")
+    clock_runs_out(round_)
+    desk = owner_client.get(reverse("club:event", args=[event.pk]))
+    assertContains(desk, "Time was called for this round.")
+    assertNotContains(desk, "data-clock-ends")
