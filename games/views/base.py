@@ -34,7 +34,8 @@ def open_game(request: HttpRequest, pk: int, *, scoring: bool = False) -> Game:
     goes through); 404 for anyone else, never 403. `scoring` also lets in a phone holding the
     table's scoring link, for the pages a scorer needs; every other page is the owner's alone.
     """
-    games = Game.objects.open_to(Access.of(request, scoring=scoring)).select_related("table")
+    # The table's card, if it is a club night's table (its page keeps the round's clock).
+    games = Game.objects.open_to(Access.of(request, scoring=scoring)).select_related("table__card")
     return get_object_or_404(games, pk=pk)
 
 

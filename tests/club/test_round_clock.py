@@ -193,3 +193,19 @@ def test_the_desk_counts_down_from_the_servers_time_until_the_time_is_called(own
     desk = owner_client.get(reverse("club:event", args=[event.pk]))
     assertContains(desk, "Time was called for this round.")
     assertNotContains(desk, "data-clock-ends")
+
+
+def test_a_tables_page_opened_before_the_clock_starts_counts_once_it_does(table_phone, owner):
+    client, event, _, game = table_phone
+    page = client.get(game.get_absolute_url())
+    assertContains(page, "js/clock.")  # the table's page is ready for the round's clock
+    assertNotContains(page, "data-clock-ends")
+    club.start_clock(owner, event.pk)
+    # The next step's answer brings the clock into the entry step.
+    answer = client.post(bids_url(game), bids_data(1, 3, 3, 3, 3), headers=HX)
+    assertContains(answer, "data-clock-ends")
+
+
+def test_a_game_at_no_club_table_loads_no_clock(owner_client, make_game):
+    game = make_game([{"bids": [3, 3, 3, 3]}], target_score=1000)
+    assertNotContains(owner_client.get(game.get_absolute_url()), "js/clock.")
