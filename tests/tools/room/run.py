@@ -36,7 +36,7 @@ SHAPES = {
     "hosted": {"instances": 2, "events": 10, "tables": 24, "followers": 200},
 }
 TARGETS = {"board_delay_p95_ms": 1000, "step_p99_ms": 200}
-TABLE_FOLLOWERS = 0.25  # of each event's followers; the rest follow its board
+TABLE_FOLLOWERS = 4  # one in four of an event's followers follows a table; the rest, its board
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -191,7 +191,7 @@ class Room:
         found = []
         for number in range(self.options.followers):
             event = number % events
-            if (number // events) % round(1 / TABLE_FOLLOWERS) == 1:
+            if (number // events) % TABLE_FOLLOWERS == TABLE_FOLLOWERS - 1:
                 tables = self.watches[event]
                 path = tables[(number // events) % len(tables)]
                 found.append(Follower(event, path, watch_every, board=False))
