@@ -369,7 +369,17 @@
     if (!root || !root.querySelectorAll) { return; }
     var lists = root.querySelectorAll(".errorlist");
     if (!lists.length) { return; }
-    lists.forEach(function (list) { list.setAttribute("role", "alert"); });
+    // Announced as an alert from a wrapper: the role on the list itself would take away its
+    // items' list (axe-core: aria-allowed-role, listitem).
+    lists.forEach(function (list) {
+      var parent = list.parentElement;
+      if (parent && parent.classList.contains("errors-alert")) { return; }
+      var alert = document.createElement("div");
+      alert.className = "errors-alert";
+      alert.setAttribute("role", "alert");
+      parent.insertBefore(alert, list);
+      alert.appendChild(list);
+    });
     var first = lists[0];
     if (!inView(first)) { first.scrollIntoView({ block: "center" }); }
     // A problem with the form as a whole names no field: the page's own focus stays.

@@ -54,5 +54,6 @@ def test_the_desk_with_waiting_players_and_a_refused_penalty(
     )
     expect(page.get_by_label("Hand", exact=True)).to_be_focused()
     screenshot(page, f"club-desk-penalty-refused-{scheme}")
+    problems += axe_violations(page)  # a field's error shown too
     assert problems == [], "axe-core found:\n" + "\n".join(problems)
     console.assert_clean()
