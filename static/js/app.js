@@ -373,7 +373,7 @@
     // items' list (axe-core: aria-allowed-role, listitem).
     lists.forEach(function (list) {
       var parent = list.parentElement;
-      if (parent && parent.classList.contains("errors-alert")) { return; }
+      if (!parent || parent.classList.contains("errors-alert")) { return; }
       var alert = document.createElement("div");
       alert.className = "errors-alert";
       alert.setAttribute("role", "alert");
