@@ -409,39 +409,41 @@ def start_round(user: Any, pk: int) -> EventRound:
     """The next round, paired by the event's format: a game at each table, on that table's
     card table, so the phones holding its table card score the new game."""
     with locked_event(user, pk) as event:
-        state = summary(event)
-        if state.get("waiting"):  # two teams, or a progressive night's players in fours
-            raise EventProblem(state["waiting"])
-        if event.teams.filter(withdrawn=False).count() < 2:
-            raise EventProblem("At least two teams must still be playing to pair a round.")
-        pairing = state["next_round"]
-        if pairing is None:
-            if state["finished"]:
-                raise EventProblem("The event is over: there is no next round.")
-            raise EventProblem("A game of this round is still being played.")
-        teams = {team.position: team for team in event.teams.all()}
-        number = event.event_rounds.count() + 1
-        round_ = EventRound.objects.create(
-            event=event, number=number, byes=pairing["byes"], stage=pairing.get("stage", "session")
-        )
-        for table in pairing["tables"]:
-            game = _table_game(
-                event,
-                f"{event.name}: round {number}, table {table['table']}",
-                [teams[position] for position in table["teams"]],
-                _card(event, table["table"]).table,
-            )
-            Seating.objects.create(
-                round=round_, number=table["table"], teams=table["teams"], game=game
-            )
-        byes = ", ".join(teams[position].name for position in pairing["byes"])
-        LogEntry.write(
+        return _pair_round(user, event, summary(event))
+
+
+def _pair_round(user: Any, event: Event, state: dict[str, Any]) -> EventRound:
+    """The round `state` pairs next (`summary`'s, or one worked out as if the session ended)."""
+    if state.get("waiting"):  # two teams, or a progressive night's players in fours
+        raise EventProblem(state["waiting"])
+    if event.teams.filter(withdrawn=False).count() < 2:
+        raise EventProblem("At least two teams must still be playing to pair a round.")
+    pairing = state["next_round"]
+    if pairing is None:
+        if state["finished"]:
+            raise EventProblem("The event is over: there is no next round.")
+        raise EventProblem("A game of this round is still being played.")
+    teams = {team.position: team for team in event.teams.all()}
+    number = event.event_rounds.count() + 1
+    round_ = EventRound.objects.create(
+        event=event, number=number, byes=pairing["byes"], stage=pairing.get("stage", "session")
+    )
+    for table in pairing["tables"]:
+        game = _table_game(
             event,
-            user,
-            f"Round {number} paired: {len(pairing['tables'])} tables"
-            + (f", a bye for {byes}" if byes else ""),
+            f"{event.name}: round {number}, table {table['table']}",
+            [teams[position] for position in table["teams"]],
+            _card(event, table["table"]).table,
         )
-        return round_
+        Seating.objects.create(round=round_, number=table["table"], teams=table["teams"], game=game)
+    byes = ", ".join(teams[position].name for position in pairing["byes"])
+    LogEntry.write(
+        event,
+        user,
+        f"Round {number} paired: {len(pairing['tables'])} tables"
+        + (f", a bye for {byes}" if byes else ""),
+    )
+    return round_
 
 
 def undo_round(user: Any, pk: int) -> int:
@@ -761,19 +763,21 @@ def _check_entry(event: Event, players: Sequence[str]) -> None:
 
 def start_playoff(user: Any, pk: int) -> EventRound:
     """A most-wins event's session ends now, after the rounds played (the time is up): its
-    best teams, as the session's standings rank them, play the first round of the playoff."""
-    with transaction.atomic():
-        with locked_event(user, pk) as event:
-            if event.pairing != "most_wins":
-                raise EventProblem("Only a most-wins event has a playoff.")
-            round_ = _latest_round(event, "Play at least one round of the session first.")
-            if round_.stage == "playoff":
-                raise EventProblem("The playoff has already begun.")
-            event.rounds = round_.number
-            event.save(update_fields=["rounds"])
-            LogEntry.write(
-                event,
-                user,
-                f"Session ended after round {round_.number}: the best {event.playoff} play off",
-            )
-        return start_round(user, pk)
+    best teams, as the session's standings rank them, play the first round of the playoff.
+    The planned count of rounds is kept: the playoff's rounds say where the session ended, so
+    undoing its first round gives the session back."""
+    with locked_event(user, pk) as event:
+        if event.pairing != "most_wins":
+            raise EventProblem("Only a most-wins event has a playoff.")
+        round_ = _latest_round(event, "Play at least one round of the session first.")
+        if round_.stage == "playoff":
+            raise EventProblem("The playoff has already begun.")
+        data = event_data(event)
+        data["event"]["rounds"] = round_.number  # as if the session had been this long
+        state = events.summarize(events.parse_event_file(data))
+        LogEntry.write(
+            event,
+            user,
+            f"Session ended after round {round_.number}: the best {event.playoff} play off",
+        )
+        return _pair_round(user, event, state)

@@ -252,7 +252,7 @@ def test_the_director_ends_a_most_wins_session_early_and_starts_the_playoff(clie
     client.post(reverse("club:start_playoff", args=[event.pk]))
     event.refresh_from_db()
     playoff = EventRound.objects.get(event=event, number=2)
-    assert (playoff.stage, event.rounds) == ("playoff", 1)
+    assert (playoff.stage, event.rounds) == ("playoff", 5)  # the plan is kept
     assert event.log.filter(what__startswith="Session ended after round 1").exists()
     # Round 1's winners (the first team at each table) lead the session: three of them, and the
     # best loser; the best seed meets the worst.
@@ -264,6 +264,29 @@ def test_the_director_ends_a_most_wins_session_early_and_starts_the_playoff(clie
     again = client.post(reverse("club:start_playoff", args=[event.pk]), follow=True)
     assertContains(again, "The playoff has already begun.")
     assert command_summary(event) == state
+
+
+def test_undoing_the_playoff_of_a_session_ended_early_gives_the_session_back(client, owner):
+    event = most_wins(owner, rounds=3)
+    play_round(owner, club.start_round(owner, event.pk))
+    playoff = club.start_playoff(owner, event.pk)
+    assert (playoff.number, playoff.stage) == (2, "playoff")
+    assert club.summary(event)["next_round"] is None  # its games are being played
+
+    assert club.undo_round(owner, event.pk) == 2
+    event.refresh_from_db()
+    state = club.summary(event)
+    assert state["playoff"]["started"] is False
+    assert state["next_round"]["stage"] == "session"
+    client.force_login(owner)
+    desk = client.get(reverse("club:event", args=[event.pk]))
+    assertContains(desk, "End the session and start the playoff")
+    second = club.start_round(owner, event.pk)
+    assert (second.number, second.stage) == (2, "session")
+    # Ended early again, later: the playoff follows round 2.
+    play_round(owner, second)
+    assert club.start_playoff(owner, event.pk).stage == "playoff"
+    assert command_summary(event) == club.summary(event)
 
 
 def test_only_a_most_wins_event_has_a_playoff(owner):
