@@ -157,6 +157,7 @@ def _playoff(state: dict[str, Any], teams: dict[int, Any]) -> dict[str, Any] | N
         "size": playoff["size"],
         "started": playoff["started"],
         "seeds": [(teams[seed].name, seed in alive) for seed in playoff["seeds"]],
+        "games": playoff.get("games", []),  # a summary cached before it told them has none
     }
 
 

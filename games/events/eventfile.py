@@ -38,7 +38,15 @@ from .pairings import (
     swiss,
 )
 from .penalties import TrickMove, made_moves
-from .standings import CRITERIA, Line, MatchPoints, Played, StandingsError, standings
+from .standings import (
+    CRITERIA,
+    Line,
+    MatchPoints,
+    Played,
+    StandingsError,
+    result_words,
+    standings,
+)
 
 FORMAT = "spades-event/1"
 PAIRINGS = (
@@ -753,11 +761,14 @@ def _playoff_next(event: Event, lines: list[Line], played: list[Played]) -> Pair
 
 def _playoff_summary(event: Event, lines: list[Line], played: list[Played]) -> dict[str, Any]:
     index = {team.name: position for position, team in enumerate(event.teams)}
+    numbers = {round_.number for round_ in event.playoff_rounds}
     return {
         "size": event.playoff,
         "started": bool(event.playoff_rounds),
         "seeds": [index[name] for name in _seeds(event, lines)],
         "alive": [index[name] for name in _playoff_alive(event, lines, played)],
+        # The standings are the session's: the playoff's own results are told here.
+        "games": [result_words(game) for game in played if game.round in numbers],
     }
 
 

@@ -130,14 +130,33 @@ def _check(teams: Sequence[str], played: Sequence[Played], criteria: Sequence[st
             raise StandingsError(f"{where}: the winners must be sides of the game")
 
 
+def _where(game: Played) -> str:
+    return f"Round {game.round}" + (f", table {game.table}" if game.table is not None else "")
+
+
+def result_words(game: Played) -> str:
+    """A game's result told from neither side, as a bracket lists it."""
+    where = _where(game)
+    if game.bye:
+        return f"{where}: a bye for {' and '.join(game.sides[0])}"
+    first, second = (" and ".join(side) for side in game.sides)
+    if len(game.winners) == 2:
+        told = f"{first} drew with {second} {game.scores[0]} to {game.scores[1]}"
+    else:
+        won = game.winners[0]
+        winners, losers = (first, second) if won == 0 else (second, first)
+        told = f"{winners} beat {losers} {game.scores[won]} to {game.scores[1 - won]}"
+    return f"{where}: {told}" + "".join(f"; penalty: {words}" for words in game.penalties)
+
+
 def _words(game: Played, team: str, gained: int) -> str:
-    where = f"Round {game.round}" + (f", table {game.table}" if game.table is not None else "")
+    where = _where(game)
     if game.bye:
         return f"{where}: a bye (+{gained})"
     index = game.side_of(team)
     partners = [entrant for entrant in game.sides[index] if entrant != team]
     others = " and ".join(game.sides[1 - index])
-    score = f"{game.scores[index]}-{game.scores[1 - index]}"
+    score = f"{game.scores[index]} to {game.scores[1 - index]}"  # "-70-62" would misread
     if len(game.winners) == 2:
         how = f"drew with {others}"
     elif game.winners[0] == index:

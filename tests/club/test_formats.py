@@ -139,7 +139,7 @@ def test_a_progressive_night_from_the_pages_seats_and_moves_its_players(client, 
 
     desk = client.get(reverse("club:event", args=[event.pk]))
     assertContains(desk, '<th scope="col">Player</th>', html=True)
-    assertContains(desk, "Round 1, table 1: with Cat, beat Ben and Dan 600--100 (+2)")
+    assertContains(desk, "Round 1, table 1: with Cat, beat Ben and Dan 600 to -100 (+2)")
     assertContains(desk, "Player entered: Hal")
     assertContains(desk, '<label for="id_team">Player</label>', html=True)  # a penalty
     csv_lines = client.get(reverse("club:standings_csv", args=[event.pk])).content.decode()
@@ -229,6 +229,12 @@ def test_a_most_wins_session_is_followed_by_its_playoff_automatically(client, ow
     assertContains(desk, f"{winner} win the event.")
     board = client.get(reverse("club:board", args=[event.board_token]))
     assertContains(board, f"Playoff: 1. {winner}")
+    # The playoff's games are told beside its seeds: the standings' lines are the session's.
+    assertContains(board, "The playoff's games")
+    assert len(state["playoff"]["games"]) == 3
+    for words in state["playoff"]["games"]:
+        assertContains(board, words)
+    assertContains(board, f"Round 4, table 1: {winner} beat ")
 
     copy, exported, again = reimport(client, owner, event)
     assert [item.get("stage") for item in exported["rounds"]] == [None, None, "playoff", "playoff"]

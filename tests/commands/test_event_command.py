@@ -100,4 +100,10 @@ def test_the_command_gives_a_most_wins_events_playoff_and_its_winner(tmp_path):
     data["rounds"].append({"stage": "playoff", "tables": [table(2, 0)]})
     after = run(tmp_path, data)
     assert (after["finished"], after["winner"], after["next_round"]) == (True, 2, None)
-    assert after["playoff"] == {"size": 2, "started": True, "seeds": [0, 2], "alive": [2]}
+    assert after["playoff"] == {
+        "size": 2,
+        "started": True,
+        "seeds": [0, 2],
+        "alive": [2],
+        "games": ["Round 2, table 1: Clubs beat Aces 71 to -60"],
+    }

@@ -93,7 +93,7 @@ def test_counted_figures_follow_the_file_definitions():
     # Aces bid 7, took 9: 72 (2 bags); Books bid 6, took 4: -60.
     assert (first["points_for"], first["point_difference"], first["bags"]) == (72, 132, 2)
     assert (second["points_for"], second["point_difference"], second["bags"]) == (-60, -132, 0)
-    assert first["games"] == ["Round 1, table 1: beat Books 72--60 (+2)"]
+    assert first["games"] == ["Round 1, table 1: beat Books 72 to -60 (+2)"]
 
 
 def test_a_bye_counts_only_its_match_points():
@@ -252,7 +252,7 @@ def test_a_penalty_of_tricks_scores_the_game_again_and_the_line_tells_it():
     assert (lines[0]["points_for"], lines[0]["losses"]) == (-70, 1)
     assert (lines[1]["points_for"], lines[1]["wins"], lines[1]["bags"]) == (62, 1, 2)
     told = (
-        "Round 1, table 1: lost to Books -70-62 (+0); "
+        "Round 1, table 1: lost to Books -70 to 62 (+0); "
         "penalty: 3 tricks of hand 1 moved from Aces to Books (renege)"
     )
     assert lines[0]["games"] == [told]
@@ -385,7 +385,7 @@ def test_a_progressive_night_ranks_each_player_by_their_own_total_and_ties_share
         71,
     )
     assert (lines["Fay"]["rank"], lines["Fay"]["points_for"]) == (3, 62)
-    assert lines["Hal"]["games"] == ["Round 1, table 2: with Fay, beat Eve and Gus 62--70 (+2)"]
+    assert lines["Hal"]["games"] == ["Round 1, table 2: with Fay, beat Eve and Gus 62 to -70 (+2)"]
     assert (lines["Eve"]["rank"], lines["Eve"]["points_for"]) == (7, -70)
 
 
@@ -458,6 +458,7 @@ def test_a_most_wins_session_then_a_top_4_playoff_from_first_round_to_winner():
         "started": False,
         "seeds": [0, 1, 2, 3],
         "alive": [0, 1, 2, 3],
+        "games": [],
     }
     # Session round 1: 0, 2 and 4 win; round 2 (Swiss: winners meet winners, no rematch).
     data["rounds"].append({"tables": [table(0, 1), table(2, 3), table(4, 5)]})
@@ -486,6 +487,15 @@ def test_a_most_wins_session_then_a_top_4_playoff_from_first_round_to_winner():
     # The session's standings stay as the session left them: the playoff decides the winner.
     assert [line["team"] for line in after_semis["standings"]] == ranked
     assert after_semis["playoff"]["alive"] == [seeds[2], seeds[3]]
+    # The playoff's own results are told beside the seeds, not in the session's lines.
+    name = [team["name"] for team in data["teams"]]
+    assert after_semis["playoff"]["games"] == [
+        f"Round 3, table 1: {name[seeds[3]]} beat {name[seeds[0]]} 62 to -70",
+        f"Round 3, table 2: {name[seeds[2]]} beat {name[seeds[1]]} 62 to -70",
+    ]
+    assert not any(
+        "Round 3" in words for line in after_semis["standings"] for words in line["games"]
+    )
     final = after_semis["next_round"]
     assert (final["stage"], [t["teams"] for t in final["tables"]]) == (
         "playoff",

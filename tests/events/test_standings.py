@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.events import Line, MatchPoints, Played, StandingsError, standings
+from games.events.standings import result_words
 
 TEAMS = ["Aces", "Books", "Clubs", "Deuces"]
 
@@ -16,6 +17,21 @@ def game(round, first, second, scores, bags=(0, 0), table=None):
 
 def by_team(lines: list[Line]) -> dict[str, Line]:
     return {line.team: line for line in lines}
+
+
+def test_a_result_is_told_from_neither_side_as_a_bracket_lists_it():
+    assert result_words(game(3, "Aces", "Books", (120, 310), table=2)) == (
+        "Round 3, table 2: Books beat Aces 310 to 120"
+    )
+    assert result_words(game(4, "Clubs", "Deuces", (200, 200))) == (
+        "Round 4: Clubs drew with Deuces 200 to 200"
+    )
+    assert result_words(Played(5, (("Aces",),))) == "Round 5: a bye for Aces"
+    fined = Played(5, (("Aces",), ("Books",)), (250, 90), (0, 0), (0,), 1, ("Books -50, slow",))
+    assert (
+        result_words(fined)
+        == "Round 5, table 1: Aces beat Books 250 to 90; penalty: Books -50, slow"
+    )
 
 
 def test_match_points_rank_first_and_each_line_explains_itself():
@@ -30,8 +46,8 @@ def test_match_points_rank_first_and_each_line_explains_itself():
     clubs = lines[0]
     assert (clubs.match_points, clubs.wins, clubs.draws, clubs.losses) == (3, 1, 1, 0)
     assert clubs.games == (
-        "Round 1, table 2: drew with Deuces 300-300 (+1)",
-        "Round 2, table 1: beat Aces 350-200 (+2)",
+        "Round 1, table 2: drew with Deuces 300 to 300 (+1)",
+        "Round 2, table 1: beat Aces 350 to 200 (+2)",
     )
     # Books and Aces have 2 match points each; Books' points differ by +220, Aces' by -90.
     assert [line.rank for line in lines] == [1, 2, 3, 4]
@@ -102,7 +118,9 @@ def test_a_progressive_table_counts_each_players_own_side():
     table = Played(1, (("Ann", "Cat"), ("Ben", "Dan")), (320, 270), (2, 5), (0,), table=1)
     lines = by_team(standings(players, [table], criteria=("points_for",)))
     assert (lines["Cat"].points_for, lines["Cat"].wins, lines["Cat"].bags) == (320, 1, 2)
-    assert lines["Dan"].games == ("Round 1, table 1: with Ben, lost to Ann and Cat 270-320 (+0)",)
+    assert lines["Dan"].games == (
+        "Round 1, table 1: with Ben, lost to Ann and Cat 270 to 320 (+0)",
+    )
     assert lines["Ann"].buchholz == 0
 
 
