@@ -230,7 +230,7 @@ def test_a_most_wins_session_is_followed_by_its_playoff_automatically(client, ow
     board = client.get(reverse("club:board", args=[event.board_token]))
     assertContains(board, f"Playoff: 1. {winner}")
     # The playoff's games are told beside its seeds: the standings' lines are the session's.
-    assertContains(board, "The playoff's games")
+    assertContains(board, '<ul class="playoff-games" aria-label="The playoff\'s games">')
     assert len(state["playoff"]["games"]) == 3
     for words in state["playoff"]["games"]:
         assertContains(board, words)
