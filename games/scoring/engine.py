@@ -713,7 +713,8 @@ def _tie_words(seating: Seating, tie: _Tie | None, played: int, block: int) -> s
     where = f"{level} shared the top score {_AT[tie.reason]} after hand {tie.after}"
     if tie.block_end is not None:
         first = tie.block_end - block + 1
-        return f"{where}: a tie block, hands {first} to {tie.block_end}, decided at its end"
+        hands = f"hand {first}" if first == tie.block_end else f"hands {first} to {tie.block_end}"
+        return f"{where}: a tie block, {hands}, decided at its end"
     return f"{where}: play on, a hand at a time, until one side leads (hand {played + 1} next)"
 
 

@@ -1142,6 +1142,34 @@ def test_the_two_player_race_to_250_settles_a_tie_with_a_block_of_3_hands():
     assert (result.ended_after, result.ended_by, result.winner) == (5, "tie_block", 0)
 
 
+def test_a_side_set_out_before_a_tie_block_cannot_win_it():
+    rules = Rules(
+        players=4,
+        partnerships=False,
+        sets_in_a_row_to_lose=1,
+        tie_rule="block",
+        tie_block_hands=1,
+        first_hand_bids_itself=2,
+    )
+    # Hand 1 bids itself (2 each): Ann and Cat, under 2, are set and out; Ben and Dan level.
+    first = Hand(None, (0, 6, 1, 6))
+    tied = score_game(rules, [first], PLAYERS)
+    assert scores(tied) == [-20, 60, -20, 60]
+    assert tied.tie == (
+        "Ben and Dan shared the top score when a side was set out after hand 1: a tie block, "
+        "hand 2, decided at its end"
+    )
+    # In the block Ben is set (nothing ends the game inside it) and Ann and Cat make their nils:
+    # the two out pass Ben, who still leads Dan at the block's end and wins.
+    result = score_game(rules, [first, Hand(("nil", 1, "nil", "nil"), (0, 0, 0, 13))], PLAYERS)
+    assert scores(result) == [80, 50, 80, -127]
+    assert (result.ended_after, result.ended_by, result.winner) == (2, "tie_block", 1)
+    assert result.ending == (
+        "Ben and Dan shared the top score when a side was set out after hand 1, so a block of "
+        "1 hand was played: Ben led at its end"
+    )
+
+
 def test_a_tie_among_the_others_when_a_side_is_set_out_plays_on_without_it():
     rules = Rules(players=3, partnerships=False, sets_in_a_row_to_lose=1, tie_rule="play_on")
     three = ("Ann", "Ben", "Cat")
