@@ -19,11 +19,12 @@ PYTHON := $(shell for c in python3.14 python3.13 python3.12 \
 	then echo "$$c"; break; fi; done)
 endif
 
-.PHONY: help run test test-fast bench room faults lock vendor-htmx clean
+.PHONY: push help run test test-fast bench room faults lock vendor-htmx clean
 
 help:
 	@echo "make run        install, migrate the SQLite database and serve on http://$(HOST):$(PORT)/"
 	@echo "make test       install the test tools and run every check"
+	@echo "make push       the async server of the room boards' pushed updates, beside make run's (needs Redis)"
 	@echo "make test-fast  lint, types and the tests outside the slow lanes (browser, faults, serving, bench)"
 	@echo "make bench      measure throughput and latency under gunicorn"
 	@echo "make room       a club night under load: steps at every table, phones following the board"
@@ -68,6 +69,14 @@ run: $(VENV)/.installed-run .secret_key
 	fi; \
 	exec $(VENV)/bin/gunicorn --config gunicorn.conf.py
 
+# The room board's pushed updates, for a deployment with Redis (README, "Club nights: the board
+# pushed"): an async server beside `make run`'s, on PUSH_PORT, that the proxy sends each board's
+# /push/ address to. Both run with DJANGO_BOARD_PUSH=1 and the same DJANGO_CACHE_URL.
+PUSH_PORT ?= 8001
+push: $(VENV)/.installed-run .secret_key
+	@echo "Pushing the boards' updates on http://$(HOST):$(PUSH_PORT)/e/<board>/push/  (Ctrl+C stops it)"
+	GUNICORN_PUSH=1 PORT=$(PUSH_PORT) exec $(VENV)/bin/gunicorn --config gunicorn.conf.py
+
 test: $(VENV)/.installed-test .secret_key
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -106,13 +115,17 @@ lock: $(PY)
 	rm -rf .lock-venv
 
 HTMX_VERSION ?= 2.0.11
+HTMX_SSE_VERSION ?= 2.2.4
 vendor-htmx:
 	rm -rf .htmx-pkg && mkdir .htmx-pkg
 	cd .htmx-pkg && npm pack --silent htmx.org@$(HTMX_VERSION) && tar xzf htmx.org-*.tgz
 	cp .htmx-pkg/package/dist/htmx.min.js static/vendor/htmx/htmx.min.js
 	cp .htmx-pkg/package/LICENSE static/vendor/htmx/LICENSE
+	cd .htmx-pkg && npm pack --silent htmx-ext-sse@$(HTMX_SSE_VERSION) && tar xzf htmx-ext-sse-*.tgz
+	cp .htmx-pkg/package/dist/sse.min.js static/vendor/htmx/sse.min.js
+	cp .htmx-pkg/package/LICENSE static/vendor/htmx/LICENSE-sse
 	rm -rf .htmx-pkg
-	@echo "Now update the version in static/vendor/htmx/README.md"
+	@echo "Now update the versions in static/vendor/htmx/README.md"
 
 clean:
 	rm -rf $(VENV) staticfiles .test-db.sqlite3* *.egg-info

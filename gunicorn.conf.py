@@ -12,6 +12,14 @@ workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS", "8"))
 timeout = 30
+
+# GUNICORN_PUSH=1: the async server of the room board's pushed updates (`make push`, beside the
+# threaded one): each phone following a board holds an open stream, which an async worker keeps
+# as a coroutine rather than a thread.
+if os.environ.get("GUNICORN_PUSH", "").strip() in {"1", "true", "yes", "on"}:
+    wsgi_app = "scorekeeper.asgi:application"
+    worker_class = "uvicorn_worker.UvicornWorker"
+    workers = int(os.environ.get("WEB_CONCURRENCY", "1"))
 accesslog = "-"
 errorlog = "-"
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'

@@ -7,6 +7,7 @@ A deployment sets DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS, DATABASE_URL and DJAN
 import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -229,6 +230,28 @@ else:
             "OPTIONS": {"MAX_ENTRIES": 5_000},
             "KEY_FUNCTION": "games.generation.make_key",
         }
+    }
+
+# The room board's updates, pushed to the phones following it as server-sent events
+# (django-eventstream) and fanned out to every instance through the same Redis. On with
+# DJANGO_BOARD_PUSH where an async server (`make push`) answers the board's /push/ address
+# beside gunicorn; without it (as `make run` serves) the board polls. With it, the board still
+# polls every 10 s, in case a pushed update went astray.
+BOARD_PUSH = env_flag("DJANGO_BOARD_PUSH")
+if BOARD_PUSH:
+    if not CACHE_URL.startswith(("redis://", "rediss://")):
+        raise ImproperlyConfigured(
+            "DJANGO_BOARD_PUSH needs a Redis cache (DJANGO_CACHE_URL=redis://host:6379/0): "
+            "the pushed updates reach every instance's followers through it."
+        )
+    _redis = urlsplit(CACHE_URL)
+    EVENTSTREAM_REDIS = {
+        "host": _redis.hostname or "localhost",
+        "port": _redis.port or 6379,
+        "db": int(_redis.path.strip("/") or 0),
+        "username": unquote(_redis.username) if _redis.username else None,
+        "password": unquote(_redis.password) if _redis.password else None,
+        "ssl": _redis.scheme == "rediss",
     }
 
 # Sessions live in the database and are read from it on every request, so signing out (or

@@ -22,6 +22,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from games import events, scoring, services
+from games.club import push
 from games.club.models import CardTable, Event, EventRound, EventTeam, LogEntry, Penalty, Seating
 from games.events.entry import CLOSED_AFTER_ROUND_1 as _CLOSED_AFTER_ROUND_1
 from games.models import Access, Game, Table, new_watch_token
@@ -54,7 +55,14 @@ def locked_event(user: Any, pk: int) -> Iterator[Event]:
         if event is None:
             raise Http404("No such event.")
         yield event
-        event.bump()
+        _moved(event)
+
+
+def _moved(event: Event) -> None:
+    """The event changed: its board and standings are drawn again, and its followers' boards
+    are sent the new one."""
+    event.bump()
+    push.event_changed(event.pk)
 
 
 def create_event(
@@ -508,7 +516,7 @@ def call_time_when_due(event: Event) -> bool:
         LogEntry.write(
             event, "the round clock", f"Time called for round {fresh.number}: tables {tables}"
         )
-        event.bump()
+        _moved(event)
     return True
 
 
@@ -532,7 +540,7 @@ def confirm_result(seating: Seating, name: str) -> Seating:
         LogEntry.write(
             event, name, f"Round {seating.round.number}, table {seating.number}: result confirmed"
         )
-        event.bump()
+        _moved(event)
         return seating
 
 

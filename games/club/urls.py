@@ -28,4 +28,5 @@ urlpatterns = [
     # The room board: public, by its own token.
     path("e/<str:token>/", views.board, name="board"),
     path("e/<str:token>/live/", views.board_live, name="board_live"),
+    path("e/<str:token>/push/", views.board_push, name="board_push"),
 ]

@@ -5,27 +5,35 @@ redirects (post/redirect/get), or shows the form again with the problem next to 
 """
 
 import csv
-import json
-import threading
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
-from django.http import Http404, HttpResponse, HttpResponseNotAllowed, JsonResponse
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
+from django.http import (
+    Http404,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseNotAllowed,
+    JsonResponse,
+)
 from django.shortcuts import get_object_or_404, redirect
-from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
+from django_eventstream import views as eventstream_views
 
 from games import events
-from games.club import services
+from games.club import push, services
+from games.club.board import context as board_context
+from games.club.board import live_part, poll_etag
 from games.club.forms import (
     ConfirmForm,
     EventFileForm,
@@ -36,7 +44,7 @@ from games.club.forms import (
     TeamForm,
     ranking_words,
 )
-from games.club.models import Event, EventRound
+from games.club.models import Event
 from games.models import Access, Game
 from games.views.base import HtmxHttpRequest, post_only, render
 from games.views.watch import qr_svg, reachable_url
@@ -98,69 +106,6 @@ def new_event(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "club/new.html", {"form": form}, status=422 if form.errors else None)
 
 
-def _tables(round_: EventRound | None, teams: dict[int, Any]) -> list[dict[str, Any]]:
-    """Each table of a round as the desk and the board show it."""
-    if round_ is None:
-        return []
-    rows = []
-    for seating in round_.seatings.select_related("game"):
-        game = seating.game
-        rows.append(
-            {
-                "number": seating.number,
-                "teams": _sides(seating.teams, teams),
-                "scores": game.scores or [0, 0],
-                "hands": game.hand_count,
-                "finished": game.finished,
-                "confirmed": seating.confirmed_by,
-                "time_called": game.time_called,
-                "game": game,
-            }
-        )
-    return rows
-
-
-def _sides(positions: list[int], teams: dict[int, Any]) -> tuple[str, str]:
-    """A table's two sides by name: two teams, or at a progressive table the partners of
-    seats 1 and 3 against those of seats 2 and 4."""
-    if len(positions) == 4:
-        names = [teams[position].name for position in positions]
-        return (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
-    first, second = (teams[position] for position in positions)
-    return (first.name, second.name)
-
-
-def _board_context(event: Event) -> dict[str, Any]:
-    """What the desk and the board show; the caller has let the clock call the time first."""
-    teams = {team.position: team for team in event.teams.all()}
-    current = event.event_rounds.order_by("-number").first()
-    state = services.summary(event)
-    return {
-        "event": event,
-        "state": state,
-        "round": current,
-        "tables": _tables(current, teams),
-        "byes": [teams[position].name for position in (current.byes if current else [])],
-        "ranking_words": ranking_words(list(event.ranking)),
-        "individual": event.individual,
-        "playoff": _playoff(state, teams),
-    }
-
-
-def _playoff(state: dict[str, Any], teams: dict[int, Any]) -> dict[str, Any] | None:
-    """A most-wins event's playoff by name: its seeds, best first, and who is still in."""
-    playoff = state.get("playoff")
-    if playoff is None:
-        return None
-    alive = set(playoff["alive"])
-    return {
-        "size": playoff["size"],
-        "started": playoff["started"],
-        "seeds": [(teams[seed].name, seed in alive) for seed in playoff["seeds"]],
-        "games": playoff.get("games", []),  # a summary cached before it told them has none
-    }
-
-
 @never_cache
 @require_safe
 def event_desk(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
@@ -175,7 +120,7 @@ def _desk(
     request: HtmxHttpRequest, event: Event, status: int | None = None, **forms: Any
 ) -> TemplateResponse:
     """The desk, with any form given (bound, showing its errors) in place of a blank one."""
-    context = _board_context(event)
+    context = board_context(event)
     teams = list(event.teams.all())
     penalty_form = PenaltyForm(
         teams=[(team.position, team.name) for team in teams],
@@ -185,6 +130,7 @@ def _desk(
         penalty_form.fields["team"].label = "Player"
     context.update(
         desk=True,
+        push=False,
         teams=teams,
         team_form=PlayerForm() if event.individual else TeamForm(),
         penalty_form=penalty_form,
@@ -529,44 +475,21 @@ def table_cards(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
 def _board(event: Event, template: str, request: HtmxHttpRequest) -> HttpResponse:
     if services.call_time_when_due(event):
         event = _board_event(event.board_token)  # its games moved on with the call
-    etag = f'"{services.version(event)}"'
-    # The polled part sends its own ETag back (hx-headers), so the 304 reaches htmx, which
-    # then leaves the board as it is, instead of the browser answering from its cache.
-    poll_headers = json.dumps({"If-None-Match": etag})
+    etag, poll_headers = poll_etag(event)
     if template.endswith("#live"):
         # Most polls find nothing new: answered from the version alone (a few small queries),
         # before anything of the board is worked out.
         response = get_conditional_response(request, etag=etag)
         if response is None:
-            response = HttpResponse(_live_part(event, etag, poll_headers))
+            response = HttpResponse(live_part(event, etag, poll_headers))
     else:
-        context = {**_board_context(event), "poll_headers": poll_headers}
+        context = {**board_context(event), "poll_headers": poll_headers}
         context["qr"] = qr_svg(
             reachable_url(request, reverse("club:board", args=[event.board_token]))
         )
         response = TemplateResponse(request, template, context)
     response.headers["ETag"] = etag
     return _private(response)
-
-
-# One thread of a worker draws a new version of a board while the others wait for it: every
-# phone following a busy night asks for the same new part at once, and threads drawing it side
-# by side would only take turns on the interpreter anyway.
-_drawing = threading.Lock()
-
-
-def _live_part(event: Event, etag: str, poll_headers: str) -> str:
-    """The board's live part at this version: drawn once, then from the cache."""
-    key = f"board-live:{etag}"
-    html = cache.get(key)
-    if html is None:
-        with _drawing:
-            html = cache.get(key)
-            if html is None:
-                context = {**_board_context(event), "poll_headers": poll_headers}
-                html = render_to_string("club/board.html#live", context)
-                cache.set(key, html, 10 * 60)
-    return str(html)
 
 
 def _private(response: HttpResponse) -> HttpResponse:
@@ -585,6 +508,33 @@ def board(request: HtmxHttpRequest, token: str) -> HttpResponse:
 def board_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The board's changing part, asked for twice a second: a 304 while nothing changed."""
     return _board(_board_event(token), "club/board.html#live", request)
+
+
+@require_safe
+def board_push(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The board's updates as they happen (server-sent events), for its phones to follow
+    instead of polling. Served by the async server (`make push`) only: on gunicorn's threads
+    each follower would hold a thread for as long as it looked."""
+    if not settings.BOARD_PUSH:
+        raise Http404("This server doesn't push the board's updates; the board polls.")
+    event = _board_event(token)
+    if set(request.GET) - {"lastEventId"}:
+        # The package reads other parameters (a signed resume, a proxy's recovery) that these
+        # streams don't use.
+        return HttpResponseBadRequest("The board's updates take no parameters.")
+    if not isinstance(request, ASGIRequest):
+        response = HttpResponse(
+            "The board's updates are served by the async server; the board polls meanwhile.",
+            status=503,
+            content_type="text/plain",
+        )
+        response.headers["Retry-After"] = "60"
+        return _private(response)
+    response = eventstream_views.events(request, channels=[push.channel(event.pk)])
+    # The stream holds its request open for as long as the phone looks; its thread's database
+    # connection is not needed again (it would stay open with it, one a follower).
+    connection.close()
+    return _private(response)
 
 
 def _board_event(token: str) -> Event:

@@ -211,3 +211,9 @@ def test_make_run_on_the_network_gives_share_links_the_laptops_lan_address():
     assert 'DJANGO_ALLOWED_HOSTS="${DJANGO_ALLOWED_HOSTS:-localhost,127.0.0.1,[::1]},$lan"' in plan
     # On loopback only, nothing changes: the links are this machine's and the page says so.
     assert 'lan=""' in make("-n", "run").stdout
+
+
+def test_make_push_serves_the_boards_pushed_updates_with_the_async_worker():
+    plan = make("-n", "push", "PUSH_PORT=9124").stdout
+
+    assert "GUNICORN_PUSH=1 PORT=9124 exec .venv/bin/gunicorn --config gunicorn.conf.py" in plan

@@ -352,6 +352,30 @@ def test_a_shared_cache_serves_parts_to_every_instance_and_gives_up_quickly(env)
     assert 0 < cache["OPTIONS"]["socket_timeout"] <= 0.5
 
 
+def test_pushed_board_updates_are_off_unless_asked_for_and_go_through_the_redis_cache(env):
+    env = {**env, "DJANGO_SECRET_KEY": "k" * 50}
+    assert django_settings(env, "BOARD_PUSH")["BOARD_PUSH"] is False
+
+    asked = {**env, "DJANGO_BOARD_PUSH": "1", "DJANGO_CACHE_URL": "redis://:s%40cret@cache:6380/2"}
+    values = django_settings(asked, "BOARD_PUSH", "EVENTSTREAM_REDIS")
+    assert values["BOARD_PUSH"] is True
+    assert values["EVENTSTREAM_REDIS"] == {
+        "host": "cache",
+        "port": 6380,
+        "db": 2,
+        "username": None,
+        "password": "s@cret",
+        "ssl": False,
+    }
+
+
+def test_pushed_board_updates_without_redis_stop_the_app_at_start(env):
+    result = manage({**env, "DJANGO_SECRET_KEY": "k" * 50, "DJANGO_BOARD_PUSH": "1"}, "check")
+
+    assert result.returncode != 0
+    assert "DJANGO_BOARD_PUSH needs a Redis cache" in result.stderr
+
+
 def test_trusted_proxies_default_to_none_and_come_from_the_environment(env):
     env = {**env, "DJANGO_SECRET_KEY": "k" * 50}
 

@@ -100,6 +100,8 @@ TABLE = {
     ("confirm", "post"): (404, 404, 404),
     ("board", "get"): (200, 200, 200),
     ("board_live", "get"): (200, 200, 200),
+    # The board's pushed updates are off here (as `make run` serves): nobody's stream.
+    ("board_push", "get"): (404, 404, 404),
     # The installable app: the same for everyone, and nothing to post.
     ("manifest", "get"): (200, 200, 200),
     ("manifest", "post"): (405, 405, 405),
@@ -199,10 +201,11 @@ def snapshot(game):
 
 CLUB = {"events", "new_event", "import_event", "event", "add_team", "withdraw", "start_round"}
 CLUB |= {"undo_round", "swap_teams", "start_clock", "add_penalty", "cards", "export"}
-CLUB |= {"standings_csv", "confirm", "board", "board_live"}
+CLUB |= {"standings_csv", "confirm", "board", "board_live", "board_push"}
 CLUB |= {"add_solo", "withdraw_solo", "pair_solos"}
 CLUB |= {"add_player", "start_playoff", "standings"}
-PER_EVENT = CLUB - {"events", "new_event", "import_event", "confirm", "board", "board_live"}
+BOARD = {"board", "board_live", "board_push"}
+PER_EVENT = CLUB - {"events", "new_event", "import_event", "confirm"} - BOARD
 
 
 def owners_event(game):
@@ -242,7 +245,7 @@ def url_for(name, game):
         event = owners_event(game)
         args = [event.pk] if name in PER_EVENT else []
         args = [game.pk] if name == "confirm" else args
-        args = [event.board_token] if name in ("board", "board_live") else args
+        args = [event.board_token] if name in BOARD else args
         args = [*args, 0] if name == "withdraw" else args
         return reverse(f"club:{name}", args=args)
     args = [game.pk] if name in PER_GAME else OTHER_ARGS.get(name, [])

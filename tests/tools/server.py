@@ -175,3 +175,14 @@ class Gunicorn:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=5)
+
+
+def pushing_env(env: dict, *, cache_url: str) -> dict:
+    """`env` with the room board's pushed updates on, fanned out through the Redis at
+    `cache_url` (which is also the cache)."""
+    return {**env, "DJANGO_BOARD_PUSH": "1", "DJANGO_CACHE_URL": cache_url}
+
+
+def push_server_env(env: dict, port: int) -> dict:
+    """The same deployment's async server for the board's pushed updates (`make push`)."""
+    return {**env, "PORT": str(port), "GUNICORN_PUSH": "1", "WEB_CONCURRENCY": "1"}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import os
 import shutil
 import statistics
@@ -56,6 +57,8 @@ class Stack:
     cache: redis_server.RedisServer | None = None
     database: postgres.PostgresServer | None = None
     folder: Path | None = None
+    # With the board's updates pushed: each instance's async server (`make push`), in order.
+    pushers: list[server.Gunicorn] = dataclasses.field(default_factory=list)
     _addresses: int = 0
 
     def phone(self) -> Phone:
@@ -75,7 +78,8 @@ class Stack:
         return f"{status} {body.decode(errors='replace')}"
 
     def workers(self) -> list[int]:
-        return [pid for instance in self.instances for pid in instance.workers()]
+        servers = [*self.instances, *self.pushers]
+        return [pid for instance in servers for pid in instance.workers()]
 
 
 def migrate(env: dict[str, str]) -> None:
@@ -108,7 +112,10 @@ def serving(
     cache: redis_server.RedisServer | None = None,
     database: postgres.PostgresServer | None = None,
     workers: int = 2,
+    push: bool = False,
 ) -> Iterator[Stack]:
+    """The instances, up until the block ends; with `push` (which needs `cache`, the Redis the
+    updates go through), each with its async server for the board's pushed updates."""
     static = folder / "static" if (folder / "static").is_dir() else collect_static(folder)
     envs = []
     for _ in range(instances):
@@ -118,6 +125,9 @@ def serving(
         env.pop("DJANGO_CACHE_URL", None)
         if cache is not None:
             env["DJANGO_CACHE_URL"] = cache.url
+        if push:
+            assert cache is not None, "the board's pushes go through Redis"
+            env = server.pushing_env(env, cache_url=cache.url)
         env["DJANGO_TRUSTED_PROXIES"] = "1"
         envs.append(env)
     migrate(envs[0])
@@ -126,6 +136,15 @@ def serving(
             stack.enter_context(server.Gunicorn(env, folder / f"gunicorn-{number}.log"))
             for number, env in enumerate(envs)
         ]
+        pushers = [
+            stack.enter_context(
+                server.Gunicorn(
+                    server.push_server_env(env, server.free_port()), folder / f"push-{number}.log"
+                )
+            )
+            for number, env in enumerate(envs)
+            if push
+        ]
         yield Stack(
             [instance.port for instance in started],
             started,
@@ -133,6 +152,7 @@ def serving(
             cache=cache,
             database=database,
             folder=folder,
+            pushers=pushers,
         )
 
 

@@ -1,6 +1,8 @@
 """What the room's load comes to, worked out from what each phone saw (pure, no Django).
 
-A follower has seen a step once a poll of its board answered with it. The first poll sent
+A follower whose board is pushed has seen a step once an update carrying the step's game at
+its new version arrived (`pushed_delays`). A polling follower has seen a step once a poll of
+its board answered with it. The first poll sent
 after the step's answer reached the scorer reads the database after the step's commit, so it
 carries the step, or answers 304 because an earlier poll already did: the delay is counted
 from the moment the scorer sent the step (an upper bound of the time from its commit) to the
@@ -30,6 +32,17 @@ class Request:
 @dataclass(frozen=True)
 class Step(Request):
     event: int
+    game: int | None = None
+    version: int | None = None  # the game's version after the step, read from its answer
+
+
+@dataclass(frozen=True)
+class Arrival:
+    """A pushed update reaching a follower: when, and each table's line in it (its game and
+    that game's version)."""
+
+    at: float
+    shown: dict[int, int]
 
 
 def percentile(values: Sequence[float], share: float) -> float | None:
@@ -76,6 +89,29 @@ def board_delays(steps: Sequence[Step], polls: Sequence[Request]) -> Seen:
             seen.stale += 1
         else:
             seen.delays.append(max(0.0, earlier.answered - step.sent))
+    return seen
+
+
+def pushed_delays(steps: Sequence[Step], arrivals: Sequence[Arrival]) -> Seen:
+    """How long after each recorded step one follower's pushed board showed it: from the
+    moment the scorer sent the step to the first update that carried the step's game at the
+    step's version or later. A step no update carried is unseen (a push lost, or the run
+    ended first)."""
+    by_game: dict[int, list[tuple[float, int]]] = {}
+    for arrival in sorted(arrivals, key=lambda a: a.at):
+        for game, version in arrival.shown.items():
+            by_game.setdefault(game, []).append((arrival.at, version))
+    seen = Seen([])
+    for step in steps:
+        if step.status != 200 or step.game is None or step.version is None:
+            continue
+        lines = by_game.get(step.game, [])
+        first = bisect_left(lines, (step.sent, -1))
+        at = next((at for at, version in lines[first:] if version >= step.version), None)
+        if at is None:
+            seen.unseen += 1
+        else:
+            seen.delays.append(at - step.sent)
     return seen
 
 

@@ -27,13 +27,14 @@ from typing import Any
 import django
 
 from tests.tools.room import figures
-from tests.tools.room.phones import Follower, Table, follow, score
+from tests.tools.room.phones import Follower, Table, follow, listen, score
 
 SHAPES = {
-    # `make run HOST=0.0.0.0` on a laptop: SQLite, one instance.
-    "laptop": {"instances": 1, "events": 1, "tables": 50, "followers": 200},
-    # A hosted service: PostgreSQL, Redis, two instances, many events at once.
-    "hosted": {"instances": 2, "events": 10, "tables": 24, "followers": 200},
+    # `make run HOST=0.0.0.0` on a laptop: SQLite, one instance; the board polls.
+    "laptop": {"instances": 1, "events": 1, "tables": 50, "followers": 200, "board": "poll"},
+    # A hosted service: PostgreSQL, Redis, two instances, many events at once; each instance
+    # with its async server (`make push`), and the boards' updates pushed.
+    "hosted": {"instances": 2, "events": 10, "tables": 24, "followers": 200, "board": "push"},
 }
 TARGETS = {"board_delay_p95_ms": 1000, "step_p99_ms": 200}
 TABLE_FOLLOWERS = 4  # one in four of an event's followers follows a table; the rest, its board
@@ -57,15 +58,23 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--workers", type=int, default=2, help="gunicorn workers an instance (default 2)"
     )
+    parser.add_argument(
+        "--board",
+        choices=["poll", "push"],
+        help="how the boards follow: polling, or pushed updates (the hosted shape's; needs its "
+        "Redis); laptop poll, hosted push",
+    )
     parser.add_argument("--report", default="room-report.json", help="the JSON report")
     options = parser.parse_args(argv)
     shape = SHAPES[options.shape]
-    for key in ("events", "tables", "followers"):
+    for key in ("events", "tables", "followers", "board"):
         if getattr(options, key) is None:
             setattr(options, key, shape[key])
     options.instances = shape["instances"]
     if options.seconds < 5 or options.tables < 1 or options.events < 1:
         parser.error("at least 5 seconds, one event and one table")
+    if options.board == "push" and options.shape != "hosted":
+        parser.error("pushed updates go through Redis: --shape hosted")
     return options
 
 
@@ -106,11 +115,14 @@ def main(argv: list[str]) -> int:
                 cache=cache,
                 database=database,
                 workers=options.workers,
+                push=options.board == "push",
             )
         )
         say(f"seeding {options.events} event(s) of {options.tables} tables...")
         tables, boards, watches = seed(options.events, options.tables)
-        result = Room(options, stack.ports, tables, boards, watches).run(stack.workers())
+        pushes = [pusher.port for pusher in stack.pushers]
+        room = Room(options, stack.ports, tables, boards, watches, pushes)
+        result = room.run(stack.workers())
     Path(options.report).write_text(json.dumps(result, indent=2) + "\n")
     print(render(result))
     print(f"\nreport written to {options.report}")
@@ -176,10 +188,22 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def quiet_polls() -> tuple[float, float]:
+    """When a pushed board polls beside its stream (board.js): after this many seconds without
+    an update, and every so many seconds whatever comes."""
+    script = (Path(__file__).resolve().parents[3] / "static" / "js" / "board.js").read_text()
+    found = [re.search(rf"{name} = (\d+)", script) for name in ("SILENT_MS", "SAFETY_POLL_MS")]
+    if None in found:
+        raise RuntimeError("board.js no longer says when it polls beside its stream")
+    silent, safety = (int(match[1]) / 1000 for match in found if match)
+    return silent, safety
+
+
 class Room:
-    def __init__(self, options, ports: list[int], tables, boards, watches):
+    def __init__(self, options, ports: list[int], tables, boards, watches, pushes=()):
         self.options = options
         self.ports = ports
+        self.pushes: list[int] = list(pushes)  # each instance's async server, if pushed
         self.tables: list[Table] = tables
         self.boards: list[str] = boards
         self.watches: list[list[str]] = watches
@@ -195,6 +219,13 @@ class Room:
                 tables = self.watches[event]
                 path = tables[(number // events) % len(tables)]
                 found.append(Follower(event, path, watch_every, board=False))
+            elif self.pushes:
+                board = self.boards[event]
+                stream = board.removesuffix("live/") + "push/"
+                silent, safety = quiet_polls()
+                found.append(
+                    Follower(event, board, board_every, stream=stream, silent=silent, safety=safety)
+                )
             else:
                 found.append(Follower(event, self.boards[event], board_every))
         return found
@@ -220,10 +251,13 @@ class Room:
             score(urls[n % len(urls)], table, every, until - 2, random.Random(rng.random()))
             for n, table in enumerate(self.tables)
         ]
-        jobs += [
-            follow(urls[n % len(urls)], follower, until, random.Random(rng.random()))
-            for n, follower in enumerate(followers)
-        ]
+        pushes = [f"http://127.0.0.1:{port}" for port in self.pushes]
+        for n, follower in enumerate(followers):
+            pages, own = urls[n % len(urls)], random.Random(rng.random())
+            if follower.stream:  # the proxy sends the stream to the instance's async server
+                jobs.append(listen(pages, pushes[n % len(pushes)], follower, until, own))
+            else:
+                jobs.append(follow(pages, follower, until, own))
         await asyncio.gather(*jobs)
 
     def figures(self, followers, elapsed, server_cpu, client_cpu) -> dict[str, Any]:
@@ -235,7 +269,11 @@ class Room:
         stale = unseen = 0
         boards = [f for f in followers if f.board]
         for follower in boards:
-            seen = figures.board_delays(by_event.get(follower.event, []), follower.polls)
+            steps_here = by_event.get(follower.event, [])
+            if follower.stream:
+                seen = figures.pushed_delays(steps_here, follower.arrivals)
+            else:
+                seen = figures.board_delays(steps_here, follower.polls)
             delays += seen.delays
             stale += seen.stale
             unseen += seen.unseen
@@ -255,7 +293,10 @@ class Room:
             "scoring_phones": len(self.tables),
             "board_followers": len(boards),
             "table_followers": len(followers) - len(boards),
+            "board_updates": o.board,
             "board_beat_s": boards[0].every if boards else None,
+            "pushed_updates": sum(len(f.arrivals) for f in boards),
+            "stream_reopened": sum(f.reconnects for f in boards),
             "step_every_s": o.step_every,
             "seconds": round(elapsed, 1),
             "requests_per_second": round(requests / elapsed, 1),
@@ -274,7 +315,8 @@ class Room:
                 "p99_ms": _ms(figures.percentile(delay_ms, 0.99)),
                 "max_ms": _ms(max(delay_ms, default=None)),
                 "stale": stale,
-                "unseen_at_the_end": unseen,
+                # Never shown: the run ended before the next poll or, pushed, no update came.
+                "unseen": unseen,
             },
             "targets": {
                 "board_delay_p95_ms <= 1000": board_p95 is not None
@@ -284,6 +326,15 @@ class Room:
                 and step_figures["failed"] == 0,
             },
         }
+
+
+def following(result: dict[str, Any]) -> str:
+    if result["board_updates"] == "push":
+        return (
+            f"pushed: {result['pushed_updates']} updates arrived, streams opened again "
+            f"{result['stream_reopened']} times; polling beside them as board.js does"
+        )
+    return f"polling every {result['board_beat_s']} s"
 
 
 def _ms(value: float | None) -> float | None:
@@ -297,8 +348,8 @@ def render(result: dict[str, Any]) -> str:
         f"{result['shape']}: {result['instances']} instance(s) on {result['database']}, "
         f"{result['events']} event(s), {result['tables']} tables, {result['seconds']} s",
         f"  {result['scoring_phones']} scoring phones (a step every {result['step_every_s']} s "
-        f"each), {result['board_followers']} following the board (every "
-        f"{result['board_beat_s']} s), {result['table_followers']} following a table",
+        f"each), {result['board_followers']} following the board ({following(result)}), "
+        f"{result['table_followers']} following a table",
         f"  {result['requests_per_second']} requests/s; CPU: server "
         f"{result['server_cpu_cores']} cores, this load tool {result['load_tool_cpu_cores']}",
         f"  recorded step:   {steps['count']} steps, p50 {steps['p50_ms']} ms, p95 "
@@ -306,7 +357,7 @@ def render(result: dict[str, Any]) -> str:
         f"failed {steps['failed']}",
         f"  board shows it:  p50 {delay['p50_ms']} ms, p95 {delay['p95_ms']} ms, p99 "
         f"{delay['p99_ms']} ms, max {delay['max_ms']} ms ({delay['pairs']} step-follower "
-        f"pairs; stale {delay['stale']})",
+        f"pairs; stale {delay['stale']}, never shown {delay['unseen']})",
         f"  board polls:     {polls['count']}, {polls['not_modified']} answered 304, p99 "
         f"{polls['p99_ms']} ms, failed {polls['failed']}",
         f"  table polls:     {tables['count']}, p99 {tables['p99_ms']} ms, failed "
