@@ -1,7 +1,7 @@
 """The room board's pushed updates as deployed: a step recorded through gunicorn's threaded
 server reaches a phone holding the board's stream on the async server (`make push`), through
 Redis, as the table's new line; a change to the event, as the whole live part. The threaded
-server refuses the stream (the board then polls)."""
+server refuses the stream (the board then polls). How soon is `make room`'s to measure."""
 
 import http.client
 import time
@@ -89,10 +89,8 @@ def test_a_step_reaches_the_boards_stream_and_the_threaded_server_refuses_it(ser
         game.refresh_from_db()
         assert f'data-version="{game.version}"' in whole
 
-        sent = time.monotonic()
         phone.record("tricks", TRICKS)
         line = stream.next(f"game-{game.pk}")
-        assert time.monotonic() - sent < 5
         game.refresh_from_db()
         assert line.startswith(f'<tr id="board-game-{game.pk}"')
         assert f'data-version="{game.version}"' in line
