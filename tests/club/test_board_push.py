@@ -10,7 +10,7 @@ from django.core.cache import cache
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from games import scoring, services
+from games import services
 from games.club import push
 from games.club import services as club
 from games.models import Access
@@ -124,15 +124,10 @@ def test_the_event_moving_on_pushes_the_whole_part(sent, owner, django_capture_o
     assert 'class="clock"' in sent.events[0][2]
 
 
-def test_a_game_outside_any_event_pushes_nothing(sent, owner, django_capture_on_commit_callbacks):
-    game = services.create_game(
-        owner,
-        name="Kitchen table",
-        players=["Ann", "Ben", "Cat", "Dan"],
-        rules=scoring.Rules(),
-        preset="standard",
-        first_dealer=0,
-    )
+def test_a_game_outside_any_event_pushes_nothing(
+    sent, owner, make_game, django_capture_on_commit_callbacks
+):
+    game = make_game()
     with django_capture_on_commit_callbacks(execute=True):
         record(owner, game, "bids", [3, 3, 4, 3])
     assert sent.events == []
