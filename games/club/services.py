@@ -366,11 +366,11 @@ def summary(event: Event) -> dict[str, Any]:
     """The standings, the next round and the winner, cached until the event changes or one of
     its games ends, or changes after its end (`results_version`)."""
     key = f"event-summary:{results_version(event)}"
-    found = cache.get(key)
+    found: dict[str, Any] | None = cache.get(key)
     if found is None:
         found = events.summarize(events.parse_event_file(event_data(event)))
         cache.set(key, found, 60 * 60)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _card(event: Event, number: int) -> CardTable:

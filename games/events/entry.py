@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Sequence
 
-import regex  # type: ignore[import-untyped]
+import regex
 
 MAX_TEAM_NAME = 80  # code points, as the event file and the app keep a team's name
 # Formats whose first round fixes every later one: no team joins once it is paired.

@@ -11,17 +11,16 @@ OFF_WORDS = {"off", "none", "null", "no"}
 FORM_ID = "compare-form"
 
 
-class OptionalNumberField(forms.CharField):
+class OptionalNumberField(forms.Field):
     """A number, or "off" for a setting that can be switched off (null in the rules)."""
 
     def __init__(self, *, setting: scoring.Setting, **kwargs: Any) -> None:
         self.setting = setting
         super().__init__(**kwargs)
 
-    # The stubs type CharField.to_python as text; this field reads text and cleans to a number.
-    def to_python(self, value: Any) -> int | str | None:  # type: ignore[override]
-        # CharField gives its empty_value, "" here, for an empty value.
-        text = (super().to_python(value) or "").strip()
+    # Text in, a number (or None for "off", "" for nothing typed) out.
+    def to_python(self, value: Any) -> int | str | None:
+        text = "" if value in self.empty_values else str(value).strip()
         if text == "":
             return ""
         if text.lower() in OFF_WORDS:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeGuard
 
-import regex  # type: ignore[import-untyped]
+import regex
 
 from .limits import MAX_GAME_NAME, MAX_NOTE, MAX_PLAYER_NAME, MAX_PLAYER_NAME_CODE_POINTS
 from .rules import BLIND_NIL, NIL, Rules
