@@ -1,9 +1,13 @@
 """What the room board (and the desk) shows, drawn from the event as it is now.
 
-The board's live part is drawn here for its polls and for its pushed updates alike. Every part
-drawn carries `data-seq`, the moment its drawing began: a part drawn later shows at least every
-change committed before that moment, so a phone keeps, for each part, the one drawn last
-(static/js/board.js), whichever order the network delivers them in.
+The board's live part is drawn here for its polls and for its pushed updates alike. A busy room
+moves it on at every step, so it is put together from pieces drawn once each: a table's line at
+its game's version, the standings at the event's results (`services.results_version`).
+
+Where the updates are pushed, every part drawn carries `data-seq`, the moment its drawing began:
+a part drawn later shows at least every change committed before that moment, so a phone keeps,
+for each part, the one drawn last (static/js/board.js), whichever order the network delivers
+them in.
 """
 
 from __future__ import annotations
@@ -11,11 +15,13 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
 
 from games.club import services
 from games.club.forms import ranking_words
@@ -27,18 +33,76 @@ def drawn_at() -> str:
     return str(time.time_ns() // 1000)
 
 
-def tables(round_: EventRound | None, teams: dict[int, Any]) -> list[dict[str, Any]]:
-    """Each table of a round as the desk and the board show it."""
+def context(event: Event, *, desk: bool = False) -> dict[str, Any]:
+    """What the board shows (or with `desk`, the director's desk, whose table numbers link to
+    the games); the caller has let the clock call the time first."""
+    seq = drawn_at()
+    current = event.event_rounds.order_by("-number").first()
+    results = services.results_version(event)
+    state = services.summary(event, results)
+    push = settings.BOARD_PUSH and not desk  # the desk doesn't follow pushed updates
+    return {
+        "event": event,
+        "state": state,
+        "round": current,
+        "lines": lines(event, current, seq=seq, push=push, desk=desk),
+        "standings": standings(event, state, results),
+        "byes": list(names(event.pk, current.byes).values()) if current else [],
+        "ranking_words": ranking_words(list(event.ranking)),
+        "individual": event.individual,
+        "seq": seq,
+        "push": push,
+        "desk": desk,
+    }
+
+
+def names(event_id: int, positions: Iterable[int]) -> dict[int, str]:
+    """The event's teams (or players) at these positions, by name, in that order."""
+    wanted = list(positions)
+    teams = EventTeam.objects.filter(event_id=event_id, position__in=wanted)
+    found = dict(teams.values_list("position", "name"))
+    return {position: found[position] for position in wanted}
+
+
+def lines(
+    event: Event, round_: EventRound | None, *, seq: str, push: bool, desk: bool
+) -> list[str]:
+    """Each table's line of a round. A step changes one table's line: the board draws that
+    one and takes the others from the cache, as drawn at their games' versions. The desk's
+    lines (with their links) and pushed ones (which carry the moment they were drawn, which a
+    copy would misstate) are drawn every time."""
     if round_ is None:
         return []
-    return [table(seating, teams) for seating in round_.seatings.select_related("game")]
+    if desk or push:
+        seatings = list(round_.seatings.select_related("game"))
+        seated = _seated(event, seatings)
+        return [line(seating, seated, seq, push, desk) for seating in seatings]
+    # Each line as it stood at its game's version and the event's (a confirmation, a name).
+    found = round_.seatings.values_list("pk", "game_id", "game__version")
+    keys = {
+        pk: f"board-line:{event.pk}-{event.version}-{game}-{version}" for pk, game, version in found
+    }
+    drawn = cache.get_many(list(keys.values()))
+    missing = [pk for pk, key in keys.items() if key not in drawn]
+    if missing:
+        seatings = list(Seating.objects.filter(pk__in=missing).select_related("game"))
+        seated = _seated(event, seatings)
+        new = {keys[seating.pk]: line(seating, seated, seq, push, desk) for seating in seatings}
+        cache.set_many(new, 10 * 60)
+        drawn.update(new)
+    return [drawn[key] for key in keys.values() if key in drawn]
 
 
-def table(seating: Seating, teams: dict[int, Any]) -> dict[str, Any]:
+def _seated(event: Event, seatings: list[Seating]) -> dict[int, str]:
+    return names(event.pk, {position for seating in seatings for position in seating.teams})
+
+
+def line(seating: Seating, names: dict[int, str], seq: str, push: bool, desk: bool) -> str:
+    """One table's line: its teams, score, hand and state."""
     game = seating.game
-    return {
+    table = {
         "number": seating.number,
-        "teams": sides(seating.teams, teams),
+        "teams": sides(seating.teams, names),
         "scores": game.scores or [0, 0],
         "hands": game.hand_count,
         "finished": game.finished,
@@ -46,49 +110,44 @@ def table(seating: Seating, teams: dict[int, Any]) -> dict[str, Any]:
         "time_called": game.time_called,
         "game": game,
     }
+    context = {"table": table, "seq": seq, "push": push, "desk": desk}
+    html = render_to_string("club/board.html#table_row", context)
+    return mark_safe(html.strip())  # the template's output, escaped; strip() gave a plain str
 
 
-def sides(positions: list[int], teams: dict[int, Any]) -> tuple[str, str]:
+def sides(positions: list[int], names: dict[int, str]) -> tuple[str, str]:
     """A table's two sides by name: two teams, or at a progressive table the partners of
     seats 1 and 3 against those of seats 2 and 4."""
     if len(positions) == 4:
-        names = [teams[position].name for position in positions]
-        return (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
-    first, second = (teams[position] for position in positions)
-    return (first.name, second.name)
+        first, second, third, fourth = (names[position] for position in positions)
+        return (f"{first} & {third}", f"{second} & {fourth}")
+    first, second = (names[position] for position in positions)
+    return (first, second)
 
 
-def context(event: Event) -> dict[str, Any]:
-    """What the desk and the board show; the caller has let the clock call the time first."""
-    seq = drawn_at()
-    teams = {team.position: team for team in event.teams.all()}
-    current = event.event_rounds.order_by("-number").first()
-    state = services.summary(event)
-    return {
-        "event": event,
-        "state": state,
-        "round": current,
-        "tables": tables(current, teams),
-        "byes": [teams[position].name for position in (current.byes if current else [])],
-        "ranking_words": ranking_words(list(event.ranking)),
-        "individual": event.individual,
-        "playoff": playoff(state, teams),
-        "seq": seq,
-        # Rows that take pushed updates; the desk, which does not follow pushes, turns it off.
-        "push": settings.BOARD_PUSH,
-    }
+def standings(event: Event, state: dict[str, Any], results: str) -> str:
+    """The standings, drawn once for each version of the event's results (`results`)."""
+    key = f"board-standings:{results}"
+    html = cache.get(key)
+    if html is None:
+        found = state.get("playoff")
+        context = {
+            "state": state,
+            "individual": event.individual,
+            "playoff": playoff(found, names(event.pk, found["seeds"])) if found else None,
+        }
+        html = render_to_string("club/board.html#standings", context)
+        cache.set(key, html, 60 * 60)
+    return str(html)
 
 
-def playoff(state: dict[str, Any], teams: dict[int, Any]) -> dict[str, Any] | None:
+def playoff(found: dict[str, Any], seeds: dict[int, str]) -> dict[str, Any]:
     """A most-wins event's playoff by name: its seeds, best first, and who is still in."""
-    found = state.get("playoff")
-    if found is None:
-        return None
     alive = set(found["alive"])
     return {
         "size": found["size"],
         "started": found["started"],
-        "seeds": [(teams[seed].name, seed in alive) for seed in found["seeds"]],
+        "seeds": [(name, seed in alive) for seed, name in seeds.items()],
         "games": found.get("games", []),  # a summary cached before it told them has none
     }
 
@@ -125,12 +184,5 @@ def live_part(event: Event, etag: str, poll_headers: str) -> str:
 def table_row(seating: Seating) -> str:
     """One table's line of the board, as a pushed update draws it after a step."""
     seq = drawn_at()
-    teams = {
-        team.position: team
-        for team in EventTeam.objects.filter(
-            event_id=seating.round.event_id, position__in=seating.teams
-        )
-    }
-    row = table(seating, teams)
-    html = render_to_string("club/board.html#table_row", {"table": row, "seq": seq, "push": True})
-    return html.strip()
+    seated = names(seating.round.event_id, seating.teams)
+    return line(seating, seated, seq, push=True, desk=False)

@@ -77,6 +77,11 @@ class Event(models.Model):
     seeding = models.CharField(max_length=20, choices=SEEDINGS, default="standings")
     seed = models.BigIntegerField(null=True, blank=True)
 
+    # Read with the event by `club.services.board_event`, for its board's polls: its games'
+    # versions added up, and its latest round (the clock's).
+    games_version: int
+    latest_round: "EventRound | None"
+
     class Meta:
         ordering = ["-created_at"]
 

@@ -120,7 +120,7 @@ def _desk(
     request: HtmxHttpRequest, event: Event, status: int | None = None, **forms: Any
 ) -> TemplateResponse:
     """The desk, with any form given (bound, showing its errors) in place of a blank one."""
-    context = board_context(event)
+    context = board_context(event, desk=True)
     teams = list(event.teams.all())
     penalty_form = PenaltyForm(
         teams=[(team.position, team.name) for team in teams],
@@ -129,8 +129,6 @@ def _desk(
     if event.individual:  # a progressive night's penalty is on one player
         penalty_form.fields["team"].label = "Player"
     context.update(
-        desk=True,
-        push=False,
         teams=teams,
         team_form=PlayerForm() if event.individual else TeamForm(),
         penalty_form=penalty_form,
