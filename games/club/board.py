@@ -75,7 +75,7 @@ def lines(
         return []
     if desk or push:
         seatings = list(round_.seatings.select_related("game"))
-        seated = _seated(event, seatings)
+        seated = _names_at(event, seatings)
         return [line(seating, seated, seq, push, desk) for seating in seatings]
     # Each line as it stood at its game's version and the event's (a confirmation, a name).
     found = round_.seatings.values_list("pk", "game_id", "game__version")
@@ -86,23 +86,24 @@ def lines(
     missing = [pk for pk, key in keys.items() if key not in drawn]
     if missing:
         seatings = list(Seating.objects.filter(pk__in=missing).select_related("game"))
-        seated = _seated(event, seatings)
+        seated = _names_at(event, seatings)
         new = {keys[seating.pk]: line(seating, seated, seq, push, desk) for seating in seatings}
         cache.set_many(new, 10 * 60)
         drawn.update(new)
     return [drawn[key] for key in keys.values() if key in drawn]
 
 
-def _seated(event: Event, seatings: list[Seating]) -> dict[int, str]:
+def _names_at(event: Event, seatings: list[Seating]) -> dict[int, str]:
+    """The names of every team seated at these tables, by position."""
     return names(event.pk, {position for seating in seatings for position in seating.teams})
 
 
-def line(seating: Seating, names: dict[int, str], seq: str, push: bool, desk: bool) -> str:
+def line(seating: Seating, named: dict[int, str], seq: str, push: bool, desk: bool) -> str:
     """One table's line: its teams, score, hand and state."""
     game = seating.game
     table = {
         "number": seating.number,
-        "teams": sides(seating.teams, names),
+        "teams": sides(seating.teams, named),
         "scores": game.scores or [0, 0],
         "hands": game.hand_count,
         "finished": game.finished,
@@ -115,13 +116,13 @@ def line(seating: Seating, names: dict[int, str], seq: str, push: bool, desk: bo
     return mark_safe(html.strip())  # the template's output, escaped; strip() gave a plain str
 
 
-def sides(positions: list[int], names: dict[int, str]) -> tuple[str, str]:
+def sides(positions: list[int], named: dict[int, str]) -> tuple[str, str]:
     """A table's two sides by name: two teams, or at a progressive table the partners of
     seats 1 and 3 against those of seats 2 and 4."""
     if len(positions) == 4:
-        first, second, third, fourth = (names[position] for position in positions)
+        first, second, third, fourth = (named[position] for position in positions)
         return (f"{first} & {third}", f"{second} & {fourth}")
-    first, second = (names[position] for position in positions)
+    first, second = (named[position] for position in positions)
     return (first, second)
 
 
