@@ -162,6 +162,18 @@ class GameQuerySet(models.QuerySet["Game"]):
             rule |= granted & Q(~Exists(later))
         return self.filter(rule)
 
+    def moved_on(self, access: Access, pk: int) -> "Game | None":
+        """The game a table plays now, if game `pk` is an earlier game of a table whose scoring
+        link this browser holds (the next round's game at a club night, a rematch): a phone
+        left on the old game follows its table there instead of meeting a 404."""
+        if not (access.scoring and access.grants):
+            return None
+        table = self.filter(pk=pk).values_list("table_id", flat=True).first()
+        if table is None or all(granted != table for granted, _ in access.grants):
+            return None
+        current = self.open_to(access).filter(table_id=table).order_by("-pk").first()
+        return current if current is not None and current.pk != pk else None
+
     def counts(self) -> tuple[int, int]:
         """How many games, and hands in them: what an account's limits are counted on."""
         held = self.aggregate(games=models.Count("pk"), hands=models.Sum("hand_count"))
@@ -218,6 +230,9 @@ class Game(models.Model):
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
+    # Played at a club night's table: every write asks the event's rules first
+    # (`services.TableRules`); other games never ask, so a step at home costs no query more.
+    at_event = models.BooleanField(default=False, editable=False)
     # `fingerprint` of the players, rules, first dealer and hands, kept with every write of the
     # hands: an import looks a game up by it instead of comparing it with every game.
     fingerprint = models.CharField(max_length=64, default="", editable=False)

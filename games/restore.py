@@ -165,6 +165,29 @@ def export_meta(game: Game) -> dict[str, Any]:
     return meta
 
 
+def game_file(
+    game: Game,
+    hands: list[scoring.Hand] | None = None,
+    notes: dict[int, str] | None = None,
+) -> scoring.GameFile:
+    """The game as its file writes it (an export, a backup, a club night's event file): give
+    `hands` and `notes` to save their queries."""
+    if hands is None or notes is None:
+        hands, notes = game.recorded()
+    return scoring.GameFile(
+        name=game.name or None,
+        rules=game.rules_obj(),
+        rules_spec={"preset": game.preset} if game.preset in scoring.PRESETS else {},
+        players=tuple(game.players),
+        first_dealer=game.first_dealer,
+        hands=tuple(hands),
+        extra=export_meta(game),
+        note=game.note,
+        hand_notes=tuple(notes.get(number, "") for number in range(1, len(hands) + 1)),
+        time_called=game.time_called,
+    )
+
+
 def preset_name(parsed: scoring.GameFile) -> str:
     name = parsed.rules_spec.get("preset", "standard")
     return name if isinstance(name, str) and name in scoring.PRESETS else "standard"

@@ -1,5 +1,11 @@
 """Every write to a game goes through here: lock it, check the write once, replay once, save.
 
+A game that belongs to something bigger (a club night's table) has rules of its own about who
+may change it and when: a confirmed result stays confirmed, the time is called by the round's
+clock. Each write asks them through one seam, `TableRules` (settings.GAME_TABLE_RULES names
+the one in use), before anything is saved, and tells them inside the same transaction what it
+saved: a refusal raises `Refused` and nothing is written.
+
 A view opens the game with `locked_game(access, pk)`: one transaction, the game's row locked
 and its hands read. It binds its form, then calls one function here with what the form read.
 That function checks the write against the game as it now is, replays the hands once with the
@@ -9,19 +15,23 @@ the seat) or `Conflict` (the form no longer matches the game: another phone reco
 first, or the game changed since the form was shown).
 """
 
+import hashlib
+import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from functools import cached_property
-from typing import Any, Literal
+from functools import cache, cached_property
+from typing import Any, Literal, Protocol
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import JSONField, Q, Value
 from django.http import Http404
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
 from games import display, scoring
 from games.models import Access, Game, Hand, Table, stored_hand
@@ -37,6 +47,31 @@ NO_UNDO = "That correction can no longer be undone; nothing was changed."
 
 class Conflict(Exception):
     """The game moved on since the form was shown; the message says how."""
+
+
+class Refused(Conflict):
+    """The rules of the game's table refuse this write now (a club night's confirmed result,
+    say); the message says who decided and who can still change it."""
+
+
+class MovedOn(Conflict):
+    """The game asked for is no longer its table's: the table plays `game` now (a club
+    night's next round, a rematch)."""
+
+    def __init__(self, game: Game, message: str) -> None:
+        super().__init__(message)
+        self.game = game
+
+
+def moved_on(access: Access, pk: int) -> MovedOn | None:
+    """Where a phone left on game `pk` finds its table now, and the words that say so."""
+    game = Game.objects.moved_on(access, pk)
+    if game is None:
+        return None
+    if game.at_event:
+        return MovedOn(game, table_rules().moved_on(game))
+    sides = " v ".join(game.side_names())
+    return MovedOn(game, f"This table has moved on to {game.title}: {sides}.")
 
 
 class LimitReached(Conflict):
@@ -135,13 +170,76 @@ def due_step(rules: scoring.Rules, recorded: int, playing: bool, over: bool) -> 
     return Step("bids" if scoring.needs_bids(rules, number) else "unbid", number)
 
 
-class LockedGame:
-    """A game locked for one write: its row, its hands and their notes, read once."""
+WriteKind = Literal["bids", "tricks", "undo", "correct", "put_back", "call_time", "reseat"]
 
-    def __init__(self, game: Game) -> None:
+
+@dataclass(frozen=True)
+class Write:
+    """A write about to be made to a game, as the rules of its table see it: what it is, who
+    makes it (the game's owner, or a phone holding the table's scoring link; the round's clock
+    calls the time as the owner) and the hand it is about, if one."""
+
+    kind: WriteKind
+    by_owner: bool
+    hand: int | None = None
+    by_clock: bool = False
+
+
+@dataclass(frozen=True)
+class Before:
+    """The game's summary before a write: what a log of the change says it was."""
+
+    scores: tuple[int, ...]
+    winner: int | None
+    finished: bool
+    hands: int
+
+
+class Ruling(Protocol):
+    """A write the table's rules allowed, and what they do once it is saved."""
+
+    def saved(self, game: Game, before: Before) -> None:
+        """Inside the write's transaction, after it is saved: log it, and tell whoever follows
+        the table once it commits."""
+
+
+class TableRules(Protocol):
+    """The rules of what a game belongs to, asked by every write of a game that belongs to
+    something (`Game.at_event`); the others never ask, and cost nothing."""
+
+    def rule(self, game: Game, write: Write) -> Ruling | None:
+        """Raise `Refused` if `write` may not be made to `game` now; otherwise what to do once
+        it is saved (None: nothing)."""
+
+    def moved_on(self, game: Game) -> str:
+        """What a phone left on an earlier game of `game`'s table is told as it follows it."""
+
+
+@cache
+def table_rules() -> TableRules:
+    """The table rules in use, named by settings.GAME_TABLE_RULES (a class's dotted path)."""
+    rules: TableRules = import_string(settings.GAME_TABLE_RULES)()
+    return rules
+
+
+class LockedGame:
+    """A game locked for one write: its row, its hands and their notes, read once, and who
+    asks (`by_owner`: the game's owner, not a phone holding a scoring link)."""
+
+    def __init__(self, game: Game, by_owner: bool = True) -> None:
         self.game = game
+        self.by_owner = by_owner
         self.hands, self.notes = game.recorded()
         self.replayed: list[scoring.Hand] | None = None
+        self.before = Before(tuple(game.scores or ()), game.winner, game.finished, game.hand_count)
+        self.ruling: Ruling | None = None
+
+    def allow(self, kind: WriteKind, hand: int | None = None, *, by_clock: bool = False) -> None:
+        """Ask the rules of the game's table whether this write may be made now: `Refused`
+        if not. A game that belongs to nothing has no such rules."""
+        if self.game.at_event:
+            write = Write(kind, self.by_owner or by_clock, hand, by_clock)
+            self.ruling = table_rules().rule(self.game, write)
 
     @property
     def rules(self) -> scoring.Rules:
@@ -174,16 +272,26 @@ def locked_game(access: Access, pk: int, *, clock: bool = False) -> Iterator[Loc
     with transaction.atomic():
         game = _locked_row(access, pk)
         if not (clock and game.clock_due()):
-            yield LockedGame(game)
+            yield LockedGame(game, _owns(access, game))
             return
-        call_time_by_clock(LockedGame(game))
+        call_time_by_clock(LockedGame(game, _owns(access, game)))
     with transaction.atomic():
-        yield LockedGame(_locked_row(access, pk))
+        game = _locked_row(access, pk)
+        yield LockedGame(game, _owns(access, game))
+
+
+def _owns(access: Access, game: Game) -> bool:
+    return bool(access.user.is_authenticated and game.owner_id == access.user.pk)
 
 
 def _locked_row(access: Access, pk: int) -> Game:
     game = Game.objects.open_to(access).select_for_update(of=("self",)).filter(pk=pk).first()
     if game is None:
+        # A phone still on its table's earlier game (the next round was paired): refused,
+        # with the table's game shown.
+        moved = moved_on(access, pk)
+        if moved is not None:
+            raise moved
         raise Http404("No such game.")
     return game
 
@@ -200,7 +308,7 @@ def call_time_by_clock(locked: LockedGame) -> Written | None:
     first hand has started (a table that has not begun has nothing to play out)."""
     if not locked.game.clock_due() or not locked.hands:
         return None
-    return call_time(locked, locked.game.version)
+    return call_time(locked, locked.game.version, by_clock=True)
 
 
 def _check_version(locked: LockedGame, version: int | None) -> None:
@@ -219,9 +327,17 @@ def bids_mark(bids: Sequence[Any] | None) -> str:
     return ",".join("" if bid is None else scoring.bid_key(bid) for bid in bids)
 
 
-def step_for(locked: LockedGame, form: str, posted: int | None, bids: str | None = None) -> Step:
+def step_for(
+    locked: LockedGame,
+    form: str,
+    posted: int | None,
+    bids: str | None = None,
+    seated: str | None = None,
+) -> Step:
     """The step a posted bids or tricks form is for, if it is the one the game waits for; a
-    tricks form that says which bids it was drawn against (`bids_mark`) is for those bids."""
+    tricks form that says which bids it was drawn against (`bids_mark`) is for those bids, and
+    a form that says which players it was drawn for (`players_mark`) is for those players."""
+    _check_players(locked, seated)
     due = locked.due()
     if due is None:
         raise Conflict(GAME_OVER)
@@ -249,6 +365,35 @@ def step_for(locked: LockedGame, form: str, posted: int | None, bids: str | None
     raise Conflict(OUT_OF_DATE)
 
 
+def players_mark(players: Sequence[str]) -> str:
+    """The players a step's form was drawn for, as the form carries them: a step kept on a
+    phone while its table was reseated (`reseat`) is refused, not recorded for other players."""
+    text = json.dumps(list(players), ensure_ascii=False)
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
+def _check_players(locked: LockedGame, seated: str | None) -> None:
+    if seated is not None and seated != players_mark(locked.game.players):
+        sides = " v ".join(locked.game.side_names())
+        raise Conflict(
+            f"The players at this table changed after this form was shown: it now plays "
+            f"{sides}. Nothing was recorded; here is the game as it now is."
+        )
+
+
+def reseat(locked: LockedGame, players: Sequence[str]) -> Written:
+    """Other players at a game not yet begun (a club night's table re-paired before its first
+    hand): the same game, so the phones on it stay on it, and a step drawn for the old seats
+    is refused (`players_mark`)."""
+    if locked.hands:
+        raise Conflict("This game has begun: its players can't change now.")
+    locked.allow("reseat")
+    game = locked.game
+    game.players = list(players)
+    game.player_names = f"|{'|'.join(players)}|".lower()
+    return _save(locked, locked.replay([]), also=("players", "player_names"))
+
+
 def steps_recorded(recorded: int, playing: bool) -> int:
     """The entry steps recorded in `recorded` hands: two a hand (its bids and its tricks; a
     hand that bids itself counts two as well), one for the last if it is still being played."""
@@ -262,10 +407,12 @@ def time_call_is_last(game: Game, recorded: int, playing: bool) -> bool:
     )
 
 
-def call_time(locked: LockedGame, version: int | None) -> Written:
+def call_time(locked: LockedGame, version: int | None, *, by_clock: bool = False) -> Written:
     """The time is called: the hand being played is played out and the game ends after it (a
-    shared top score as the tie rule says). Between hands, it ends after the last one."""
+    shared top score as the tie rule says). Between hands, it ends after the last one.
+    `by_clock`: the round's clock called it, not a person."""
     _check_version(locked, version)
+    locked.allow("call_time", len(locked.hands) or None, by_clock=by_clock)
     game = locked.game
     if game.finished:
         raise Conflict(GAME_OVER)
@@ -319,12 +466,15 @@ def _save(
         scored_hands_changed=not bids_only,
         also=also,
     )
+    if locked.ruling is not None:
+        locked.ruling.saved(locked.game, locked.before)
     return Written(locked.game, result, locked.notes if notes is None else notes, **written)
 
 
 def record_step(locked: LockedGame, step: Step, values: Sequence[Any]) -> Written:
     """Record `step` (from `step_for`): the bids of the next hand, the tricks of the hand
     being played, or the tricks of a hand that bids itself."""
+    locked.allow(step.form, step.number)
     if step.kind == "bids":
         result = locked.replay([*locked.hands, scoring.Hand(tuple(values))])
         _new_hand(locked, step, bids=_bids_as_read(result, step.number, values))
@@ -381,6 +531,7 @@ def correct_hand(
     count = len(locked.hands)
     if not 1 <= number <= count:
         raise Conflict(f"There is no hand {number} in this game any more.")
+    locked.allow("correct", number)
     if tricks is None and number != count:
         raise scoring.HandError(
             number, "only the last hand can be left without tricks", field="tricks"
@@ -456,6 +607,7 @@ def put_back(locked: LockedGame, version: int | None, removed: Removed) -> Writt
     """Undo a correction that ended the game earlier: the corrected hand as it was and the
     removed hands, rows and times exactly; only while nothing else changed since."""
     _check_version(locked, version)
+    locked.allow("put_back", removed.number)
     if removed.version != locked.game.version:
         raise Conflict(
             "The game changed after that correction, so it can no longer be undone; "
@@ -518,6 +670,7 @@ def undo_last(locked: LockedGame, version: int | None) -> Written:
     _check_version(locked, version)
     if not locked.hands:
         raise Conflict("There is nothing to undo yet.")
+    locked.allow("undo", len(locked.hands))
     game = locked.game
     if time_call_is_last(game, len(locked.hands), locked.hands[-1].tricks is None):
         if game.clock_ends_at is not None and game.clock_ends_at <= timezone.now():
@@ -621,6 +774,7 @@ def create_game(
     table: Table | None = None,
     check_limits: bool = True,
     clock_ends_at: datetime | None = None,
+    at_event: bool = False,
 ) -> Game:
     """A new game, and for an import its hands, all or nothing; LimitReached if the account
     has no room for it. A rematch joins its game's table; any other game gets a table of its
@@ -645,6 +799,7 @@ def create_game(
             time_called=time_called,
             time_called_after=None if time_called is None else 2 * time_called - 1,
             clock_ends_at=clock_ends_at,
+            at_event=at_event,
         )
         result = game.replay(list(hands), rules=rules)
         Hand.objects.bulk_create(

@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/import/<int:pk>/", files.import_progress, name="import_progress"),
     path("games/<int:pk>/", table.game_detail, name="game"),
     path("games/<int:pk>/chart/", table.game_chart, name="game_chart"),
+    path("games/<int:pk>/follow/", table.follow_table, name="follow_table"),
     path("games/<int:pk>/bids/", table.post_bids, name="post_bids"),
     path("games/<int:pk>/tricks/", table.post_tricks, name="post_tricks"),
     path("games/<int:pk>/undo/", table.undo, name="undo"),

@@ -232,6 +232,11 @@ else:
         }
     }
 
+# The rules a game at a club night's table obeys beyond the game's own (a confirmed result stays
+# confirmed, the clock or the director calls the time): every write of such a game asks them
+# first (`games.services.TableRules`).
+GAME_TABLE_RULES = "games.club.table_rules.EventTableRules"
+
 # The room board's updates, pushed to the phones following it as server-sent events
 # (django-eventstream) and fanned out to every instance through the same Redis. On with
 # DJANGO_BOARD_PUSH where an async server (`make push`) answers the board's /push/ address

@@ -214,9 +214,23 @@ class PenaltyForm(forms.Form):
 
 
 class ConfirmForm(forms.Form):
-    name = forms.CharField(
-        max_length=80, label="Your name", help_text="A player of the other side."
+    """The other side confirms a table's result: a player picks their own name from that
+    side's players (`services.confirmers`), never a typed one."""
+
+    name = forms.ChoiceField(
+        label="Who confirms?",
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": "Pick your name: a player of the other side confirms the result.",
+            "invalid_choice": "Only a player of the other side can confirm the result.",
+        },
     )
+
+    def __init__(self, *args: Any, players: list[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["name"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [(name, name) for name in players]
 
 
 class EventFileForm(forms.Form):

@@ -3,7 +3,7 @@
 Each table of a round plays an ordinary game of the app, owned by the event's director and
 played on the event's card table of that number, whose scoring link (on the printed table card)
 follows the table from round to round. Nothing here is a score: the standings and the next
-round are worked out from the games each time, by `games.events` (`club.services.summary`).
+round are worked out from the games each time, by `games.events` (`club.reads.summary`).
 """
 
 import secrets
@@ -76,11 +76,6 @@ class Event(models.Model):
     ]
     seeding = models.CharField(max_length=20, choices=SEEDINGS, default="standings")
     seed = models.BigIntegerField(null=True, blank=True)
-
-    # Read with the event by `club.services.board_event`, for its board's polls: its games'
-    # versions added up, and its latest round (the clock's).
-    games_version: int
-    latest_round: "EventRound | None"
 
     class Meta:
         ordering = ["-created_at"]
@@ -170,6 +165,8 @@ class Seating(models.Model):
     # A player of the other side confirmed the result on the scoring phone.
     confirmed_by = models.CharField(max_length=80, blank=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # The director changed the game after its result was confirmed (the log says what).
+    corrected_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]
@@ -214,5 +211,10 @@ class LogEntry(models.Model):
 
     @classmethod
     def write(cls, event: Event, who: Any, what: str) -> "LogEntry":
+        """A line of the log, cut to fit its columns however long the names in it are."""
         name = getattr(who, "get_username", lambda: str(who))()
-        return cls.objects.create(event=event, who=name, what=what)
+        return cls.objects.create(event=event, who=_fit(name, 150), what=_fit(what, 300))
+
+
+def _fit(text: str, length: int) -> str:
+    return text if len(text) <= length else text[: length - 1] + "\N{HORIZONTAL ELLIPSIS}"

@@ -15,14 +15,13 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import close_old_connections, transaction
 from django_eventstream import send_event
 
-from games.club import board, services
+from games.club import board, reads
 from games.club.models import Event, EventRound, Seating
 
 logger = logging.getLogger(__name__)
@@ -38,21 +37,15 @@ def channel(event_id: int) -> str:
 
 
 def game_changed(game_id: int) -> None:
-    """A game moved on (a step, a correction, a time call): its table's line is pushed, or the
-    whole live part if a result moved (the standings change with it)."""
+    """A game moved on (a step, a correction, a time call), as its event's rules hear from
+    the game's services (`club.table_rules`): its table's line is pushed, or the whole live
+    part if a result moved (the standings change with it)."""
     _after_commit(_push_game, game_id)
 
 
 def event_changed(event_id: int) -> None:
     """The event moved on: its whole live part is pushed."""
     _after_commit(_push_event, event_id)
-
-
-def on_game_saved(sender: Any, instance: Any, update_fields: Any = None, **kwargs: Any) -> None:
-    """`post_save` of a game: `Game.bump_version`, the one way a game changes, saves its
-    version."""
-    if update_fields and "version" in update_fields:
-        game_changed(instance.pk)
 
 
 def _after_commit(job: Callable[[int], None], pk: int) -> None:
@@ -99,7 +92,7 @@ def _push_event(event_id: int) -> None:
 def _results_moved(event: Event) -> bool:
     """Whether the standings moved since the board was last pushed whole: the first to see a
     new results version pushes the whole part."""
-    return bool(cache.add(f"board-pushed:{services.results_version(event)}", True, 60 * 60))
+    return bool(cache.add(f"board-pushed:{reads.results_version(event)}", True, 60 * 60))
 
 
 def _push_live(event: Event) -> None:

@@ -1,13 +1,16 @@
 """Every write to a club night goes through here, as every write to a game goes through
 `games.services`: the event's row locked, the change checked, made and logged in one transaction.
 
-What an event comes to (its standings, its next round, its winner) is never stored: `summary`
-builds the event's `spades-event/1` file from its teams, rounds and games and hands it to the
-pure `games.events` package, exactly as `manage.py event` reads an exported file.
+Only writes live here. What an event comes to (its standings, its next round, its winner) is
+never stored: `club.reads` works it out; the event's file is `club.eventfile`. A table's game
+is written by `games.services` like any other, which asks the event's rules
+(`club.table_rules`) whether each write may be made.
+
+Locks are taken in one order, the event's row and then its games' rows, and the event's row
+`FOR NO KEY UPDATE` (PostgreSQL), so a table's write that logs a line for the event (an insert
+that only needs the event's key) never waits for the director's change.
 """
 
-import hashlib
-import json
 import random
 import secrets
 from collections.abc import Iterator, Sequence
@@ -15,18 +18,15 @@ from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
-from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Q, Sum
 from django.http import Http404
 from django.utils import timezone
 
 from games import events, scoring, services
-from games.club import push
+from games.club import eventfile, push, reads
 from games.club.models import CardTable, Event, EventRound, EventTeam, LogEntry, Penalty, Seating
 from games.events.entry import CLOSED_AFTER_ROUND_1 as _CLOSED_AFTER_ROUND_1
 from games.models import Access, Game, Table, new_watch_token
-from games.views.files import game_file
 
 MAX_TEAMS = 200
 
@@ -48,7 +48,7 @@ def locked_event(user: Any, pk: int) -> Iterator[Event]:
     """The director's event, locked for one change; a 404 for anyone else."""
     with transaction.atomic():
         event = (
-            Event.objects.select_for_update().filter(pk=pk, owner=user).first()
+            Event.objects.select_for_update(no_key=True).filter(pk=pk, owner=user).first()
             if user.is_authenticated
             else None
         )
@@ -237,139 +237,6 @@ def withdraw_team(user: Any, pk: int, position: int) -> EventTeam:
         return team
 
 
-def event_data(event: Event) -> dict[str, Any]:
-    """The event as its `spades-event/1` file writes it: settings, teams, rounds, each table's
-    game as a game file, and the penalties."""
-    teams = list(event.teams.all())
-    rounds = list(event.event_rounds.prefetch_related("seatings__penalties"))
-    seatings = [seating for round_ in rounds for seating in round_.seatings.all()]
-    found = Game.objects.filter(seating__in=seatings).select_related("table")
-    games = {game.pk: game for game in found}
-    hands = Game.hands_by_game(games.values())
-    penalties = []
-    written_rounds: list[dict[str, Any]] = []
-    for round_ in rounds:
-        tables = []
-        for seating in round_.seatings.all():
-            game = games[seating.game_id]
-            file = game_file(game, hands[game.pk], {}).to_dict()
-            file.pop("name", None)
-            tables.append({"teams": list(seating.teams), "game": file})
-            # In the order given: penalties of tricks in one hand count what the ones before left.
-            for penalty in sorted(seating.penalties.all(), key=lambda penalty: penalty.pk):
-                item: dict[str, Any] = {
-                    "round": round_.number,
-                    "table": seating.number,
-                    "team": penalty.team,
-                    "reason": penalty.reason,
-                }
-                if penalty.forfeit:
-                    item["forfeit"] = True
-                if penalty.points:
-                    item["points"] = penalty.points
-                if penalty.tricks:
-                    item["hand"] = penalty.hand
-                    item["tricks"] = penalty.tricks
-                penalties.append(item)
-        written_rounds.append({"tables": tables, "byes": list(round_.byes)})
-    settings: dict[str, Any] = {
-        "pairing": event.pairing,
-        "points": dict(event.points),
-        "ranking": list(event.ranking),
-    }
-    if event.rounds is not None:
-        settings["rounds"] = event.rounds
-    if event.playoff is not None:
-        settings["playoff"] = event.playoff
-    for round_, written in zip(rounds, written_rounds, strict=True):
-        if round_.stage != "session":
-            written["stage"] = round_.stage
-    if event.entries_until is not None:
-        settings["entries_until"] = event.entries_until
-    if event.seeding != "standings":
-        settings["seeding"] = event.seeding
-        settings["seed"] = event.seed
-    entry: dict[str, Any] = {"solos": list(event.solos)} if event.solos else {}
-    return {
-        "format": events.FORMAT,
-        "name": event.name,
-        "rules": {"preset": event.preset, **_rule_overrides(event)},
-        "event": settings,
-        "teams": [
-            {
-                "name": team.name,
-                "players": list(team.players),
-                **({"withdrawn": True} if team.withdrawn else {}),
-            }
-            for team in teams
-        ],
-        **entry,
-        "rounds": written_rounds,
-        "penalties": penalties,
-    }
-
-
-def _rule_overrides(event: Event) -> dict[str, Any]:
-    rules = scoring.Rules.from_dict(event.rules)
-    base = (
-        scoring.get_preset(event.preset).rules
-        if event.preset in scoring.PRESETS
-        else scoring.Rules()
-    )
-    return {name: getattr(rules, name) for name in rules.differences(base)}
-
-
-def board_event(token: str) -> Event | None:
-    """The event of a board's token, read with what each poll of the board needs: its games'
-    versions added up (the ETag) and its latest round (the clock). A room of phones polls twice
-    a second each: three small queries cost a quarter less than one that joined them, most of
-    whose time went to building its SQL."""
-    event = Event.objects.filter(board_token=token).first()
-    if event is not None:
-        event.latest_round = event.event_rounds.order_by("-number").first()
-        event.games_version = _games_version(event)
-    return event
-
-
-def _games_version(event: Event) -> int:
-    found = Game.objects.filter(seating__round__event=event).aggregate(total=Sum("version"))
-    return found["total"] or 0
-
-
-def version(event: Event) -> str:
-    """What the event shows moves on with this: its own version and its games' versions."""
-    moved = event.games_version if hasattr(event, "games_version") else _games_version(event)
-    return f"{event.pk}-{event.version}-{moved}"
-
-
-def results_version(event: Event) -> str:
-    """What the standings, the next round and the winner move on with: the event's own
-    version and its games that count (finished, or with a penalty: a forfeit counts a game
-    still being played). A hand at a table still playing counts for nothing there yet, so at a
-    busy night the standings are worked out when a game ends, not at every step."""
-    finished = (
-        Game.objects.filter(seating__round__event=event)
-        .filter(Q(finished=True) | Q(seating__penalties__isnull=False))
-        .distinct()
-        .order_by("pk")
-        .values_list("pk", "version")
-    )
-    digest = hashlib.blake2b(json.dumps(list(finished)).encode(), digest_size=12).hexdigest()
-    return f"{event.pk}-{event.version}-{digest}"
-
-
-def summary(event: Event, results: str | None = None) -> dict[str, Any]:
-    """The standings, the next round and the winner, cached until the event changes or one of
-    its games ends, or changes after its end (`results`: its `results_version`, where the
-    caller has read it already)."""
-    key = f"event-summary:{results or results_version(event)}"
-    found: dict[str, Any] | None = cache.get(key)
-    if found is None:
-        found = events.summarize(events.parse_event_file(event_data(event)))
-        cache.set(key, found, 60 * 60)
-    return found
-
-
 def _card(event: Event, number: int) -> CardTable:
     """Table `number` of the room, made with its scoring link on the first time it is used."""
     card = event.cards.filter(number=number).select_related("table").first()
@@ -395,12 +262,19 @@ def _table_game(
     values: dict[str, Any] = {"players": _seated(seated), "first_dealer": 0, **game}
     return services.create_game(
         event.owner,
+        at_event=True,
         name=name,
         rules=scoring.Rules.from_dict(event.rules),
         preset=event.preset,
         table=table,
         **values,
     )
+
+
+def table_game_name(event: Event, round_number: int, table: int) -> str:
+    """ "Friday club: round 2, table 3", cut to fit a game's name however long the event's."""
+    suffix = f": round {round_number}, table {table}"
+    return event.name[: services.NAME_LENGTH - len(suffix)] + suffix
 
 
 def _seated(teams: Sequence[EventTeam]) -> list[str]:
@@ -414,7 +288,7 @@ def start_round(user: Any, pk: int) -> EventRound:
     """The next round, paired by the event's format: a game at each table, on that table's
     card table, so the phones holding its table card score the new game."""
     with locked_event(user, pk) as event:
-        return _pair_round(user, event, summary(event))
+        return _pair_round(user, event, reads.summary(event))
 
 
 def _pair_round(user: Any, event: Event, state: dict[str, Any]) -> EventRound:
@@ -436,7 +310,7 @@ def _pair_round(user: Any, event: Event, state: dict[str, Any]) -> EventRound:
     for table in pairing["tables"]:
         game = _table_game(
             event,
-            f"{event.name}: round {number}, table {table['table']}",
+            table_game_name(event, number, table["table"]),
             [teams[position] for position in table["teams"]],
             _card(event, table["table"]).table,
         )
@@ -456,6 +330,10 @@ def undo_round(user: Any, pk: int) -> int:
     with locked_event(user, pk) as event:
         round_ = _latest_round(event, "No round has been paired yet.")
         number = round_.number
+        # Its games locked first: a step at one of them lands before the undo (and goes with
+        # the round) or finds its game gone, never answered and then deleted.
+        games = Game.objects.filter(seating__round=round_).select_for_update(of=("self",))
+        list(games.values_list("pk", flat=True))
         Game.objects.filter(seating__round=round_).delete()
         round_.delete()
         LogEntry.write(event, user, f"Round {number} undone: its games were removed")
@@ -481,30 +359,21 @@ def start_clock(user: Any, pk: int) -> EventRound:
         return round_
 
 
-def call_time_when_due(event: Event) -> bool:
+def call_time_when_due(event: Event, latest: EventRound | None = None) -> bool:
     """At the clock's zero, the time is called at every table still playing (each game's own
     time call: the hand in play is finished, then the game ends); once. Any page of the event
-    may ask, so the call comes with the first look after zero."""
-    if hasattr(event, "latest_round"):  # read with the event (`board_event`)
-        round_ = event.latest_round
-    else:
-        round_ = event.event_rounds.order_by("-number").first()
+    may ask, so the call comes with the first look after zero (`latest`: the event's latest
+    round, where the caller has read it)."""
+    round_ = latest if latest is not None else reads.latest_round(event)
     if round_ is None or round_.time_called:
         return False
     if round_.clock_ends_at is None or round_.clock_ends_at > timezone.now():
         return False
     with transaction.atomic():
-        fresh = EventRound.objects.select_for_update().get(pk=round_.pk)
-        if fresh.time_called:
-            return False
-        called = []
-        for seating in fresh.seatings.all():
-            with services.locked_game(Access(user=event.owner), seating.game_id) as locked:
-                game = locked.game
-                if game.finished or game.time_called is not None or not locked.hands:
-                    continue
-                services.call_time(locked, game.version)
-                called.append(str(seating.number))
+        fresh = EventRound.objects.select_for_update().filter(pk=round_.pk).first()
+        if fresh is None or fresh.time_called:
+            return False  # the round was undone meanwhile, or another look called it
+        called = _call_time(event, list(fresh.seatings.all()), clock=True)
         fresh.time_called = True
         fresh.save(update_fields=["time_called"])
         tables = ", ".join(called) if called else "none still playing"
@@ -515,28 +384,101 @@ def call_time_when_due(event: Event) -> bool:
     return True
 
 
-def confirm_result(seating: Seating, name: str) -> Seating:
-    """A player of the losing (or either, in a draw) side confirms the result at the table."""
-    with transaction.atomic():
-        seating = (
-            Seating.objects.select_for_update()
-            .select_related("game", "round__event")
-            .get(pk=seating.pk)
+def _call_time(event: Event, seatings: list[Seating], *, clock: bool) -> list[str]:
+    """Each of these tables still playing has the time called; the numbers of those that had."""
+    called = []
+    for seating in seatings:
+        with services.locked_game(Access(user=event.owner), seating.game_id) as locked:
+            game = locked.game
+            if game.finished or game.time_called is not None or not locked.hands:
+                continue
+            services.call_time(locked, game.version, by_clock=clock)
+            called.append(str(seating.number))
+    return called
+
+
+def call_time(user: Any, pk: int, table: int | None = None) -> list[str]:
+    """The director calls the time at one table of the round being played (`table`), or at
+    every table still playing: the hand in play is played out and each game ends after it.
+    Returns the numbers of the tables where it was called."""
+    with locked_event(user, pk) as event:
+        round_ = _latest_round(event, "Pair a round first.")
+        seatings = list(round_.seatings.all())
+        if table is not None:
+            seatings = [seating for seating in seatings if seating.number == table]
+            if not seatings:
+                raise EventProblem(f"There is no table {table} in round {round_.number}.")
+            game = Game.objects.get(pk=seatings[0].game_id)
+            if game.finished:
+                raise EventProblem(f"Table {table}'s game is over already.")
+            if game.time_called is not None:
+                raise EventProblem(
+                    f"The time was already called at table {table}, during hand {game.time_called}."
+                )
+            if not game.hand_count:
+                raise EventProblem(
+                    f"Table {table} hasn't started its first hand: the time can be called once "
+                    "it has."
+                )
+        called = _call_time(event, seatings, clock=False)
+        if table is None and not called:
+            raise EventProblem("No table is still playing a started game: nothing was called.")
+        where = f"table {called[0]}" if table is not None else f"tables {', '.join(called)}"
+        LogEntry.write(
+            event, user, f"Round {round_.number}: time called by the director at {where}"
         )
-        game = seating.game
+        return called
+
+
+def confirm_result(access: Access, game_pk: int, name: str) -> Seating:
+    """A player of the side that did not win (either side, in a draw) confirms the table's
+    result on its phone, by their own name, once. From then on only the director can change
+    the game (`club.table_rules`). The game's row is locked first, as every write of the game
+    locks it, so a confirmation and an undo at the same moment are made one after the other."""
+    with services.locked_game(access, game_pk) as locked:
+        game = locked.game
+        seating = (
+            Seating.objects.select_for_update(of=("self",))
+            .select_related("round__event")
+            .filter(game=game)
+            .first()
+        )
+        if seating is None:
+            raise Http404("No such table.")
         if not game.finished:
-            raise EventProblem("The game isn't over yet.")
+            raise EventProblem("The game isn't over yet: the result is confirmed once it is.")
         if seating.confirmed_at is not None:
-            raise EventProblem(f"Already confirmed by {seating.confirmed_by}.")
+            raise EventProblem(f"The result was already confirmed by {seating.confirmed_by}.")
+        allowed = confirmers(game)
+        if name not in allowed:
+            raise EventProblem(
+                "The result is confirmed by a player of the other side: "
+                + " or ".join(allowed)
+                + "."
+            )
         seating.confirmed_by = name
         seating.confirmed_at = timezone.now()
         seating.save(update_fields=["confirmed_by", "confirmed_at"])
         event = seating.round.event
         LogEntry.write(
-            event, name, f"Round {seating.round.number}, table {seating.number}: result confirmed"
+            event,
+            name,
+            f"Round {seating.round.number}, table {seating.number}: result confirmed by {name}",
         )
+        game.bump_version()  # the game's page and the board's line show who confirmed
         _moved(event)
         return seating
+
+
+def confirmers(game: Game) -> list[str]:
+    """Who may confirm a finished table's result: the players of the side that did not win,
+    or in a draw every player (each side confirms the other's score)."""
+    sides = game.rules_obj().sides
+    if game.winner is None:
+        seats = [seat for side in sides for seat in side]
+    else:
+        seats = [seat for index, side in enumerate(sides) if index != game.winner for seat in side]
+    return [game.players[seat] for seat in sorted(seats)]
 
 
 def add_penalty(
@@ -630,7 +572,7 @@ def add_trick_penalty(
 
 def swap_teams(user: Any, pk: int, first: int, second: int) -> EventRound:
     """Re-pair the latest round before its first hand: two teams change places (a table for a
-    table, or a table for the bye), and each changed table gets a fresh game."""
+    table, or a table for the bye), and each changed table's game is reseated."""
     with locked_event(user, pk) as event:
         round_ = _latest_round(event, "Pair a round first.")
         if first == second:
@@ -638,7 +580,7 @@ def swap_teams(user: Any, pk: int, first: int, second: int) -> EventRound:
         teams = {team.position: team for team in event.teams.all()}
         if first not in teams or second not in teams:
             raise EventProblem("Choose two teams of the event.")
-        seatings = list(round_.seatings.select_related("game"))
+        seatings = list(round_.seatings.all())
         places: dict[int, Seating | None] = dict.fromkeys(round_.byes)
         for seating in seatings:
             for position in seating.teams:
@@ -646,20 +588,24 @@ def swap_teams(user: Any, pk: int, first: int, second: int) -> EventRound:
         if first not in places or second not in places:
             raise EventProblem("Both teams must be in this round.")
         changed = [seating for seating in {places[first], places[second]} if seating is not None]
-        if any(seating.game.hand_count for seating in changed):
-            raise EventProblem("A table that has started its first hand can't be re-paired.")
         swap = {first: second, second: first}
         round_.byes = [swap.get(position, position) for position in round_.byes]
         round_.save(update_fields=["byes"])
-        for seating in changed:
+        for seating in sorted(changed, key=lambda seating: seating.game_id):
             seating.teams = [swap.get(position, position) for position in seating.teams]
-            old = seating.game
-            seated = [teams[position] for position in seating.teams]
-            seating.game = _table_game(
-                event, old.name, seated, old.table, clock_ends_at=round_.clock_ends_at
-            )
-            seating.save(update_fields=["teams", "game"])
-            old.delete()
+            seated = _seated([teams[position] for position in seating.teams])
+            # The table keeps its game, reseated: its phones stay on it, and a step posted for
+            # the old seats is refused with the new ones shown (`games.services.reseat`). A
+            # table whose first hand has begun is refused under the game's lock, so a step
+            # racing the swap lands first and stops it, or comes after and is refused.
+            try:
+                with services.locked_game(Access(user=event.owner), seating.game_id) as locked:
+                    services.reseat(locked, seated)
+            except services.Conflict:
+                raise EventProblem(
+                    f"Table {seating.number} has started its first hand, so it can't be re-paired."
+                ) from None
+            seating.save(update_fields=["teams"])
         LogEntry.write(
             event,
             user,
@@ -673,18 +619,16 @@ def import_event(owner: Any, data: bytes) -> Event:
     """A new event from a `spades-event/1` file: its settings, teams, rounds, byes, penalties
     and every table's game, all or nothing; EventProblem (one line) for a file it can't read."""
     try:
-        parsed = events.parse_event_file(data)
-    except events.EventFileError as error:
-        raise EventProblem(str(error)) from None
-    raw = json.loads(data)
-    spec = raw.get("rules", {})
-    preset = spec.get("preset", "standard") if isinstance(spec.get("preset"), str) else "standard"
+        plan = eventfile.read(data)
+    except eventfile.EventFileProblem as problem:
+        raise EventProblem(str(problem)) from None
+    parsed = plan.event
     with transaction.atomic():
         event = create_event(
             owner,
             name=parsed.name or "Imported event",
             rules=parsed.rules,
-            preset=preset if preset in scoring.PRESETS else "standard",
+            preset=plan.preset,
             pairing=parsed.pairing,
             rounds=parsed.planned_rounds,
             round_minutes=None,
@@ -711,26 +655,22 @@ def import_event(owner: Any, data: bytes) -> Event:
                 players=list(team.players),
                 withdrawn=team.withdrawn,
             )
-        for round_item, round_ in zip(raw.get("rounds", []), parsed.rounds, strict=True):
+        teams = {team.position: team for team in event.teams.all()}
+        for round_, files in zip(parsed.rounds, plan.games, strict=True):
             made = EventRound.objects.create(
                 event=event, number=round_.number, byes=list(round_.byes), stage=round_.stage
             )
-            teams = {team.position: team for team in event.teams.all()}
-            for table_item, table in zip(round_item["tables"], round_.tables, strict=True):
+            for table, file in zip(round_.tables, files, strict=True):
                 seated = [teams[position] for position in table.entrants]
-                game_data = dict(table_item.get("game") or {})
-                game_data.setdefault("rules", spec)
-                game_data.setdefault("players", _seated(seated))
-                game_file = scoring.parse_game_file(game_data)
                 game = _table_game(
                     event,
-                    f"{event.name}: round {round_.number}, table {table.number}",
+                    table_game_name(event, round_.number, table.number),
                     seated,
                     _card(event, table.number).table,
-                    players=list(game_file.players),
-                    first_dealer=game_file.first_dealer,
-                    hands=game_file.hands,
-                    time_called=game_file.time_called,
+                    players=list(file.players),
+                    first_dealer=file.first_dealer,
+                    hands=file.hands,
+                    time_called=file.time_called,
                 )
                 Seating.objects.create(
                     round=made, number=table.number, teams=list(table.entrants), game=game
@@ -775,9 +715,7 @@ def start_playoff(user: Any, pk: int) -> EventRound:
         round_ = _latest_round(event, "Play at least one round of the session first.")
         if round_.stage == "playoff":
             raise EventProblem("The playoff has already begun.")
-        data = event_data(event)
-        data["event"]["rounds"] = round_.number  # as if the session had been this long
-        state = events.summarize(events.parse_event_file(data))
+        state = reads.summary_if_session_ended(event, round_.number)
         LogEntry.write(
             event,
             user,

@@ -19,6 +19,7 @@ urlpatterns = [
     path("events/<int:pk>/rounds/undo/", views.undo_round, name="undo_round"),
     path("events/<int:pk>/rounds/swap/", views.swap_teams, name="swap_teams"),
     path("events/<int:pk>/clock/", views.start_clock, name="start_clock"),
+    path("events/<int:pk>/time/", views.call_time, name="call_time"),
     path("events/<int:pk>/penalties/", views.add_penalty, name="add_penalty"),
     path("events/<int:pk>/cards/", views.table_cards, name="cards"),
     path("events/<int:pk>/export.json", views.export_event, name="export"),

@@ -31,7 +31,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_eventstream import views as eventstream_views
 
 from games import events
-from games.club import push, services
+from games.club import eventfile, push, reads, services
 from games.club.board import context as board_context
 from games.club.board import live_part, poll_etag
 from games.club.forms import (
@@ -351,7 +351,7 @@ def pair_solos(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 def export_event(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = _owned(request, pk)
     response = JsonResponse(
-        services.event_data(event), json_dumps_params={"indent": 1, "ensure_ascii": False}
+        eventfile.write(event), json_dumps_params={"indent": 1, "ensure_ascii": False}
     )
     response["Content-Disposition"] = (
         f'attachment; filename="{slugify(event.name)[:60] or "event"}.json"'
@@ -380,7 +380,7 @@ def standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     )
     writer = csv.writer(response)
     writer.writerow(["Rank", "Player", *CSV_COLUMNS[2:]] if event.individual else CSV_COLUMNS)
-    lines = services.summary(event)["standings"]
+    lines = reads.summary(event)["standings"]
     ranks = [line["rank"] for line in lines]
     for line in lines:
         shared = ranks.count(line["rank"]) > 1
@@ -411,7 +411,7 @@ SHEET_COLUMNS = (40, 100)
 def standings_sheet(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     """The standings to print on one page: the ranking's figures, each team's players."""
     event = _owned(request, pk)
-    state = services.summary(event)
+    state = reads.summary(event)
     shown = [
         item
         for item in SHEET_FIGURES
@@ -470,10 +470,11 @@ def table_cards(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     return TemplateResponse(request, "club/cards.html", {"event": event, "cards": cards})
 
 
-def _board(event: Event, template: str, request: HtmxHttpRequest) -> HttpResponse:
-    if services.call_time_when_due(event):
-        event = _board_event(event.board_token)  # its games moved on with the call
-    etag, poll_headers = poll_etag(event)
+def _board(polled: reads.Polled, template: str, request: HtmxHttpRequest) -> HttpResponse:
+    if services.call_time_when_due(polled.event, polled.latest_round):
+        polled = _board_event(polled.event.board_token)  # its games moved on with the call
+    event = polled.event
+    etag, poll_headers = poll_etag(event, polled.version)
     if template.endswith("#live"):
         # Most polls find nothing new: answered from the version alone (a few small queries),
         # before anything of the board is worked out.
@@ -528,37 +529,53 @@ def board_push(request: HtmxHttpRequest, token: str) -> HttpResponse:
         )
         response.headers["Retry-After"] = "60"
         return _private(response)
-    response = eventstream_views.events(request, channels=[push.channel(event.pk)])
+    response = eventstream_views.events(request, channels=[push.channel(event.event.pk)])
     # The stream holds its request open for as long as the phone looks; its thread's database
     # connection is not needed again (it would stay open with it, one a follower).
     connection.close()
     return _private(response)
 
 
-def _board_event(token: str) -> Event:
-    event = services.board_event(token)
-    if event is None:
+def _board_event(token: str) -> reads.Polled:
+    polled = reads.board_event(token)
+    if polled is None:
         raise Http404("No such event.")
-    return event
+    return polled
 
 
 @post_only
 def confirm_result(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A player of the other side confirms a finished table's result on the scoring phone
-    (`pk`: the table's game)."""
+    (`pk`: the table's game), by picking their own name."""
     access = Access.of(request, scoring=True)
-    game = Game.objects.open_to(access).filter(pk=pk).select_related("seating").first()
-    seating = getattr(game, "seating", None) if game is not None else None
-    if game is None or seating is None:
+    game = Game.objects.open_to(access).filter(pk=pk, at_event=True).first()
+    if game is None:
         raise Http404("No such table.")
-    form = ConfirmForm(request.POST)
+    form = ConfirmForm(request.POST, players=services.confirmers(game))
     if form.is_valid():
         try:
-            services.confirm_result(seating, form.cleaned_data["name"].strip())
+            services.confirm_result(access, pk, form.cleaned_data["name"])
         except services.EventProblem as problem:
             messages.warning(request, str(problem))
         else:
             messages.success(request, "Result confirmed. Thank you!")
     else:
-        messages.warning(request, "Say who confirms the result: a player of the other side.")
+        messages.warning(request, " ".join(str(error) for error in form.errors["name"]))
     return redirect(game)
+
+
+@event_post
+def call_time(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The director calls the time at one table (`table`) or at every table still playing."""
+    raw = request.POST.get("table", "")
+    try:
+        table = int(raw) if raw else None
+    except ValueError:
+        return _refused(request, pk, services.EventProblem("Choose a table."))
+
+    def change() -> str:
+        called = services.call_time(request.user, pk, table)
+        where = f"table {called[0]}" if table is not None else "tables " + ", ".join(called)
+        return f"Time called at {where}: the hand in play is the last."
+
+    return _change(request, pk, change)

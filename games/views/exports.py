@@ -13,8 +13,8 @@ from django.views.decorators.http import require_safe
 
 from games import bundles, display, scoring
 from games.models import Game, Hand
+from games.restore import game_file
 from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, open_game
-from games.views.files import game_file
 
 CSV_HEADER = [
     "hand",

@@ -19,39 +19,17 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from games import bundles, display, restore, scoring
 from games.forms.files import ImportForm
-from games.models import Game, Restore
+from games.models import Restore
 from games.views.base import HtmxHttpRequest, navigate, open_game, render
 
 REPORT_PAGE = 100  # games listed per page of an import's report
-
-
-def game_file(
-    game: Game,
-    hands: list[scoring.Hand] | None = None,
-    notes: dict[int, str] | None = None,
-) -> scoring.GameFile:
-    """The game as its file says it: give `hands` and `notes` to save their queries."""
-    if hands is None or notes is None:
-        hands, notes = game.recorded()
-    return scoring.GameFile(
-        name=game.name or None,
-        rules=game.rules_obj(),
-        rules_spec={"preset": game.preset} if game.preset in scoring.PRESETS else {},
-        players=tuple(game.players),
-        first_dealer=game.first_dealer,
-        hands=tuple(hands),
-        extra=restore.export_meta(game),
-        note=game.note,
-        hand_notes=tuple(notes.get(number, "") for number in range(1, len(hands) + 1)),
-        time_called=game.time_called,
-    )
 
 
 @require_safe
 def export_game(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = open_game(request, pk)
     response = JsonResponse(
-        game_file(game).to_dict(), json_dumps_params={"indent": 1, "ensure_ascii": False}
+        restore.game_file(game).to_dict(), json_dumps_params={"indent": 1, "ensure_ascii": False}
     )
     filename = slugify(game.title)[:60] or "game"
     response["Content-Disposition"] = f'attachment; filename="{filename}-{game.pk}.json"'

@@ -82,8 +82,12 @@ def scorer(request: HtmxHttpRequest) -> Access:
 @require_safe
 def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The table's page; htmx asks for its live part again after a conflict or a reload, and
-    for a long game's earlier rows a page at a time (`before`)."""
-    game = open_game(request, pk, scoring=True)
+    for a long game's earlier rows a page at a time (`before`). A phone left on its table's
+    earlier game (a reload after the next round was paired) follows the table."""
+    try:
+        game = open_game(request, pk, scoring=True)
+    except Http404:
+        return follow(request, pk)
     if game.clock_due():
         services.look_at_clock(scorer(request), pk)
         game = open_game(request, pk, scoring=True)
@@ -103,6 +107,27 @@ def game_detail(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         form = bids_taken_back(fragments, tuple(back["bids"]))
     context = live_context(fragments, form=form, before=before)
     return render(request, TEMPLATE, context, partial="live")
+
+
+@require_safe
+def follow_table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Asked every few seconds by a finished game's page at a club night's table: nothing
+    (204) until the table plays a newer game, then the phone is sent to it."""
+    try:
+        open_game(request, pk, scoring=True)
+    except Http404:
+        return follow(request, pk)
+    return HttpResponse(status=204)
+
+
+def follow(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A phone asking for its table's earlier game is sent to the table's game now, told why;
+    a 404 for anyone else."""
+    moved = services.moved_on(scorer(request), pk)
+    if moved is None:
+        raise Http404("No such game.")
+    messages.info(request, str(moved))
+    return navigate(request, moved.game)
 
 
 # The bids an undo took back, for the page after its redirect (without JavaScript).
@@ -182,6 +207,7 @@ def live_context(
         "step": step.form if step else None,
         "step_number": step.number if step else None,
         "step_fields": fields,
+        "seated_mark": services.players_mark(game.players),
         "notice": notice,
         "notice_kind": notice_kind,
         "rematch": Game.objects.filter(rematch_of=game).first() if state.finished else None,
@@ -245,7 +271,11 @@ def refused(
 
 
 def conflict(request: HtmxHttpRequest, pk: int, problem: services.Conflict) -> HttpResponse:
-    """The form no longer matches the game: say so, and show the game as it now is."""
+    """The form no longer matches the game: say so, and show the game as it now is (or the
+    game its table plays now)."""
+    if isinstance(problem, services.MovedOn):
+        messages.warning(request, f"Nothing was recorded. {problem}")
+        return navigate(request, problem.game, status=409)
     if not request.htmx:
         messages.warning(request, str(problem))
         return redirect("game", pk=pk)
@@ -270,7 +300,12 @@ def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     the commit, so the game stays locked for the write alone."""
     try:
         with services.locked_game(scorer(request), pk, clock=True) as locked:
-            step = services.step_for(locked, "bids", posted_number(request.POST.get("hand")))
+            step = services.step_for(
+                locked,
+                "bids",
+                posted_number(request.POST.get("hand")),
+                seated=request.POST.get("seated") or None,
+            )
             form = BidsForm(request.POST, rules=locked.rules, players=locked.game.players)
             if form.is_valid():
                 try:
@@ -294,7 +329,13 @@ def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     try:
         with services.locked_game(scorer(request), pk, clock=True) as locked:
             number = posted_number(request.POST.get("hand"))
-            step = services.step_for(locked, "tricks", number, request.POST.get("bids"))
+            step = services.step_for(
+                locked,
+                "tricks",
+                number,
+                request.POST.get("bids"),
+                seated=request.POST.get("seated") or None,
+            )
             bids = locked.hands[-1].bids if step.kind == "tricks" else None
             form = TricksForm(
                 request.POST, rules=locked.rules, players=locked.game.players, bids=bids

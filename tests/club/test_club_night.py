@@ -13,6 +13,7 @@ from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import scoring, services
+from games.club import eventfile, reads
 from games.club import services as club
 from games.club.models import Event, EventRound, LogEntry, Seating
 from games.models import Access, Game
@@ -77,7 +78,7 @@ def test_an_8_team_swiss_of_3_rounds_from_registration_to_the_winner(owner):
                 club.start_round(owner, event.pk)
             play_out(game, owner)
         event.refresh_from_db()
-    state = club.summary(event)
+    state = reads.summary(event)
     assert state["finished"] is True
     assert state["next_round"] is None
     winner = state["standings"][0]
@@ -99,7 +100,7 @@ def _export(event):
     from pathlib import Path
 
     path = Path(tempfile.mkdtemp()) / "event.json"
-    path.write_text(json.dumps(club.event_data(event)))
+    path.write_text(json.dumps(eventfile.write(event)))
     return path
 
 
@@ -161,7 +162,7 @@ def test_a_forfeit_and_a_points_penalty_change_the_standings(owner):
     first_team, second_team = table_1.teams
     club.add_penalty(owner, event.pk, 1, 1, first_team, 0, True, "no show")
     lines = {
-        line["team"]: line for line in club.summary(Event.objects.get(pk=event.pk))["standings"]
+        line["team"]: line for line in reads.summary(Event.objects.get(pk=event.pk))["standings"]
     }
     assert (lines[first_team]["losses"], lines[second_team]["wins"]) == (1, 1)
     with pytest.raises(club.EventProblem, match="already forfeited"):
@@ -277,7 +278,7 @@ def test_an_event_exports_and_imports_again_with_the_same_standings(client, owne
     assert response.status_code == 302
     copy = Event.objects.exclude(pk=event.pk).get()
     event.refresh_from_db()
-    assert club.summary(copy) == club.summary(event)
+    assert reads.summary(copy) == reads.summary(event)
     assert (
         json.loads(client.get(reverse("club:export", args=[copy.pk])).content)["rounds"][0]["byes"]
         == json.loads(exported)["rounds"][0]["byes"]
@@ -303,13 +304,13 @@ def test_an_event_still_taking_entries_exports_and_imports_again(client, owner, 
     for name in players:  # one team, or three players: round 1 waits for more
         club.add_team(owner, event.pk, name, [name] if pairing != "swiss" else [name, "Art"])
     client.force_login(owner)
-    waiting = club.summary(event)["waiting"]
+    waiting = reads.summary(event)["waiting"]
     assert waiting
     exported = client.get(reverse("club:export", args=[event.pk])).content
     upload = SimpleUploadedFile("event.json", exported, content_type="application/json")
     assert client.post(reverse("club:import_event"), {"file": upload}).status_code == 302
     copy = Event.objects.exclude(pk=event.pk).get()
-    assert club.summary(copy)["waiting"] == waiting
+    assert reads.summary(copy)["waiting"] == waiting
     assert client.get(reverse("club:export", args=[copy.pk])).content == exported
 
 

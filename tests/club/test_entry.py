@@ -12,6 +12,7 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains
 
 from games import events, scoring, services
+from games.club import eventfile, reads
 from games.club import services as club
 from games.club.models import Event, EventTeam, LogEntry, Penalty
 from games.models import Access
@@ -44,7 +45,7 @@ def command_summary(event):
 
 
 def reimported(event):
-    return club.import_event(event.owner, json.dumps(club.event_data(event)).encode())
+    return club.import_event(event.owner, json.dumps(eventfile.write(event)).encode())
 
 
 # Players who came alone ------------------------------------------------------------------
@@ -111,11 +112,11 @@ def test_waiting_players_travel_in_the_event_file(owner):
         club.add_team(owner, event.pk, name, [first, second])
     club.add_solo(owner, event.pk, "Zoe")
     event.refresh_from_db()
-    data = club.event_data(event)
+    data = eventfile.write(event)
     assert data["solos"] == ["Zoe"]
     copy = reimported(event)
     assert copy.solos == ["Zoe"]
-    assert club.event_data(copy)["solos"] == ["Zoe"]
+    assert eventfile.write(copy)["solos"] == ["Zoe"]
 
 
 # Late entries ----------------------------------------------------------------------------
@@ -137,7 +138,7 @@ def test_a_swiss_takes_late_teams_until_the_round_it_names(owner):
         club.add_team(owner, event.pk, "Too late", ["Tom", "Tim"])
     with pytest.raises(club.EventProblem, match="Entries closed when round 2 was paired"):
         club.add_solo(owner, event.pk, "Tia")
-    assert club.event_data(event)["event"]["entries_until"] == 2
+    assert eventfile.write(event)["event"]["entries_until"] == 2
     assert reimported(event).entries_until == 2
 
 
@@ -190,7 +191,7 @@ def test_a_random_seeding_draws_the_same_bracket_in_the_app_the_file_and_the_com
     names = [name for name, _, _ in TEAMS]
     seeds = events.random_seeds(names, 2026)
     expected = [[names.index(seeds[i]), names.index(seeds[-1 - i])] for i in range(4)]
-    state = club.summary(event)
+    state = reads.summary(event)
     assert [table["teams"] for table in state["next_round"]["tables"]] == expected
     assert command_summary(event)["next_round"] == state["next_round"]
     round_1 = club.start_round(owner, event.pk)
@@ -198,17 +199,17 @@ def test_a_random_seeding_draws_the_same_bracket_in_the_app_the_file_and_the_com
     for seating in round_1.seatings.select_related("game"):
         play_out(seating.game, owner)
     event.refresh_from_db()
-    state = club.summary(event)
+    state = reads.summary(event)
     assert command_summary(event) == state
     copy = reimported(event)
     assert (copy.seeding, copy.seed) == ("random", 2026)
-    assert club.summary(copy) == state
+    assert reads.summary(copy) == state
 
 
 def test_a_random_seeding_draws_its_own_seed_when_none_is_given(owner):
     event = bare_event(owner, pairing="double_elimination", seeding="random")
     assert event.seed is not None
-    assert club.event_data(event)["event"]["seed"] == event.seed
+    assert eventfile.write(event)["event"]["seed"] == event.seed
     assert bare_event(owner, pairing="single_elimination").seed is None
 
 
@@ -229,11 +230,11 @@ def played_round(owner):
 def test_a_renege_moves_tricks_and_the_standings_count_the_game_scored_again(owner):
     event, table_1 = played_round(owner)
     first, second = table_1.teams
-    before = {line["team"]: line for line in club.summary(event)["standings"]}
+    before = {line["team"]: line for line in reads.summary(event)["standings"]}
     assert before[first]["points_for"] == 600  # 5 hands of 120
     club.add_trick_penalty(owner, event.pk, 1, 1, first, 5, 3, "renege")
     event.refresh_from_db()
-    state = club.summary(event)
+    state = reads.summary(event)
     lines = {line["team"]: line for line in state["standings"]}
     # Hand 5: bid 12, took 9: set, -120 instead of +120; the opponents, set for -20 in each
     # hand, take 4 of the 2 they bid there: 22.
@@ -250,13 +251,13 @@ def test_a_renege_moves_tricks_and_the_standings_count_the_game_scored_again(own
         event=event, what__contains="3 tricks of hand 5 moved from"
     ).exists()
     # Exported and imported again: the same penalty, the same standings.
-    data = club.event_data(event)
+    data = eventfile.write(event)
     assert data["penalties"] == [
         {"round": 1, "table": 1, "team": first, "reason": "renege", "hand": 5, "tricks": 3}
     ]
     copy = reimported(event)
-    assert club.summary(copy) == state
-    assert club.event_data(copy)["penalties"] == data["penalties"]
+    assert reads.summary(copy) == state
+    assert eventfile.write(copy)["penalties"] == data["penalties"]
 
 
 def test_a_penalty_of_tricks_on_a_made_nil_comes_from_the_partner(owner):
@@ -341,7 +342,7 @@ def test_a_hand_undone_after_its_penalty_leaves_the_penalty_unmade_not_the_desk_
     desk = client.get(reverse("club:event", args=[event.pk]))
     assert desk.status_code == 200
     event.refresh_from_db()
-    assert command_summary(event) == club.summary(event)
+    assert command_summary(event) == reads.summary(event)
     assert Penalty.objects.get().tricks == 2  # kept, to move again once the hand is back
 
 
@@ -371,7 +372,7 @@ def test_a_penalty_of_tricks_on_a_progressive_nights_player_moves_their_sides_tr
     with pytest.raises(club.PenaltyProblem, match="took only 0 tricks"):
         club.add_trick_penalty(owner, event.pk, 1, 1, PLAYERS.index("Ben"), 1, 1, "again")
     event.refresh_from_db()
-    state = club.summary(event)
+    state = reads.summary(event)
     lines = {line["name"]: line for line in state["standings"]}
     assert lines["Ann"]["points_for"] == 601  # 13 tricks on a bid of 12 in hand 1: a bag
     assert lines["Dan"]["games"][0].endswith(

@@ -12,6 +12,7 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains
 
 from games import events, scoring
+from games.club import eventfile, reads
 from games.club import services as club
 from games.club.models import Event, EventRound
 from tests.club.test_club_night import TEAMS, play_out
@@ -53,7 +54,7 @@ def _file(event):
     from pathlib import Path
 
     path = Path(tempfile.mkdtemp()) / "event.json"
-    path.write_text(json.dumps(club.event_data(event)))
+    path.write_text(json.dumps(eventfile.write(event)))
     return path
 
 
@@ -159,7 +160,7 @@ def test_a_progressive_night_exports_imports_and_agrees_with_the_command(client,
     play_out(second.seatings.get(number=1).game, owner)  # table 2 still playing
     club.add_penalty(owner, event.pk, 1, 2, 5, 30, False, "talking across the table")
     event.refresh_from_db()
-    state = club.summary(event)
+    state = reads.summary(event)
     assert command_summary(event) == state
     assert state["next_round"] is None  # table 2 of round 2 is still playing
     lines = {line["name"]: line for line in state["standings"]}
@@ -179,7 +180,7 @@ def test_a_progressive_night_exports_imports_and_agrees_with_the_command(client,
             "ranking": ["points_for", "wins", "point_difference"],
         }
     )
-    assert club.summary(copy) == state
+    assert reads.summary(copy) == state
 
 
 def most_wins(owner, count=6, **settings):
@@ -205,7 +206,7 @@ def test_a_most_wins_session_is_followed_by_its_playoff_automatically(client, ow
     client.force_login(owner)
     desk = client.get(reverse("club:event", args=[event.pk]))
     assertContains(desk, "Start the playoff (round 3)")
-    state = club.summary(event)
+    state = reads.summary(event)
     seeds = state["playoff"]["seeds"]
     assert seeds == [line["team"] for line in state["standings"][:4]]
     semis = club.start_round(owner, event.pk)
@@ -221,7 +222,7 @@ def test_a_most_wins_session_is_followed_by_its_playoff_automatically(client, ow
     assert [s.teams for s in final.seatings.all()] == [[seeds[0], seeds[1]]]
     play_round(owner, final)
     event.refresh_from_db()
-    state = club.summary(event)
+    state = reads.summary(event)
     assert (state["finished"], state["winner"]) == (True, seeds[0])
     assert command_summary(event) == state
     desk = client.get(reverse("club:event", args=[event.pk]))
@@ -241,7 +242,7 @@ def test_a_most_wins_session_is_followed_by_its_playoff_automatically(client, ow
     assert played(again["rounds"]) == played(exported["rounds"])
     assert again["event"] == exported["event"]
     assert exported["event"]["playoff"] == 4
-    assert club.summary(copy) == state
+    assert reads.summary(copy) == state
 
 
 def test_the_director_ends_a_most_wins_session_early_and_starts_the_playoff(client, owner):
@@ -262,7 +263,7 @@ def test_the_director_ends_a_most_wins_session_early_and_starts_the_playoff(clie
     assert event.log.filter(what__startswith="Session ended after round 1").exists()
     # Round 1's winners (the first team at each table) lead the session: three of them, and the
     # best loser; the best seed meets the worst.
-    state = club.summary(event)
+    state = reads.summary(event)
     assert playoff.seatings.get(number=1).teams == [
         state["playoff"]["seeds"][0],
         state["playoff"]["seeds"][3],
@@ -277,11 +278,11 @@ def test_undoing_the_playoff_of_a_session_ended_early_gives_the_session_back(cli
     play_round(owner, club.start_round(owner, event.pk))
     playoff = club.start_playoff(owner, event.pk)
     assert (playoff.number, playoff.stage) == (2, "playoff")
-    assert club.summary(event)["next_round"] is None  # its games are being played
+    assert reads.summary(event)["next_round"] is None  # its games are being played
 
     assert club.undo_round(owner, event.pk) == 2
     event.refresh_from_db()
-    state = club.summary(event)
+    state = reads.summary(event)
     assert state["playoff"]["started"] is False
     assert state["next_round"]["stage"] == "session"
     client.force_login(owner)
@@ -292,7 +293,7 @@ def test_undoing_the_playoff_of_a_session_ended_early_gives_the_session_back(cli
     # Ended early again, later: the playoff follows round 2.
     play_round(owner, second)
     assert club.start_playoff(owner, event.pk).stage == "playoff"
-    assert command_summary(event) == club.summary(event)
+    assert command_summary(event) == reads.summary(event)
 
 
 def test_only_a_most_wins_event_has_a_playoff(owner):
@@ -306,7 +307,7 @@ def test_only_a_most_wins_event_has_a_playoff(owner):
         club.start_playoff(owner, swiss.pk)
     with pytest.raises(club.EventProblem, match="Play at least one round"):
         club.start_playoff(owner, event.pk)
-    assert events.parse_event_file(club.event_data(event)).playoff == 4
+    assert events.parse_event_file(eventfile.write(event)).playoff == 4
 
 
 def test_the_new_event_form_takes_a_most_wins_event_with_its_playoff(client, owner):

@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
+from games.club import reads
 from games.club import services as club
 from tests.club.test_club_night import new_event, play_out
 
@@ -37,7 +38,7 @@ def test_the_sheet_stands_after_the_last_round_played_out(owner_client, owner):
         play_out(seating.game, owner)
     page = sheet(owner_client, event)
     assertContains(page, "standings after round 1")
-    winner = club.summary(event)["standings"][0]
+    winner = reads.summary(event)["standings"][0]
     assert winner["match_points"] == 2
     body = page.content.decode()
     first_row = body[body.index("<tbody>") :].split("</tr>")[0]

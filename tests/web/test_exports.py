@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from games import bundles, scoring
-from games.views.files import game_file
+from games.restore import game_file
 from tests.conftest import BLIND_NIL_MADE, NIL_FAILS, QUIET_HAND
 
 pytestmark = pytest.mark.django_db

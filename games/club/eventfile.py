@@ -1,0 +1,142 @@
+"""A club night as its `spades-event/1` file: written from the event's rows, and read into a
+plan that `club.services.import_event` writes in one transaction.
+
+This module only reads and writes the file; what the file comes to (standings, the next round)
+is the pure `games.events` package's, and the rows are made by the services.
+"""
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from games import events, scoring
+from games.club.models import Event
+from games.models import Game
+from games.restore import game_file
+
+
+class EventFileProblem(Exception):
+    """The file can't be read as an event; one line says where and why."""
+
+
+def write(event: Event) -> dict[str, Any]:
+    """The event as its file writes it: settings, teams, rounds, each table's game as a game
+    file, and the penalties."""
+    teams = list(event.teams.all())
+    rounds = list(event.event_rounds.prefetch_related("seatings__penalties"))
+    seatings = [seating for round_ in rounds for seating in round_.seatings.all()]
+    found = Game.objects.filter(seating__in=seatings).select_related("table")
+    games = {game.pk: game for game in found}
+    hands = Game.hands_by_game(games.values())
+    penalties = []
+    written_rounds: list[dict[str, Any]] = []
+    for round_ in rounds:
+        tables = []
+        for seating in round_.seatings.all():
+            game = games[seating.game_id]
+            file = game_file(game, hands[game.pk], {}).to_dict()
+            file.pop("name", None)
+            tables.append({"teams": list(seating.teams), "game": file})
+            # In the order given: penalties of tricks in one hand count what the ones before left.
+            for penalty in sorted(seating.penalties.all(), key=lambda penalty: penalty.pk):
+                item: dict[str, Any] = {
+                    "round": round_.number,
+                    "table": seating.number,
+                    "team": penalty.team,
+                    "reason": penalty.reason,
+                }
+                if penalty.forfeit:
+                    item["forfeit"] = True
+                if penalty.points:
+                    item["points"] = penalty.points
+                if penalty.tricks:
+                    item["hand"] = penalty.hand
+                    item["tricks"] = penalty.tricks
+                penalties.append(item)
+        written: dict[str, Any] = {"tables": tables, "byes": list(round_.byes)}
+        if round_.stage != "session":
+            written["stage"] = round_.stage
+        written_rounds.append(written)
+    settings: dict[str, Any] = {
+        "pairing": event.pairing,
+        "points": dict(event.points),
+        "ranking": list(event.ranking),
+    }
+    if event.rounds is not None:
+        settings["rounds"] = event.rounds
+    if event.playoff is not None:
+        settings["playoff"] = event.playoff
+    if event.entries_until is not None:
+        settings["entries_until"] = event.entries_until
+    if event.seeding != "standings":
+        settings["seeding"] = event.seeding
+        settings["seed"] = event.seed
+    entry: dict[str, Any] = {"solos": list(event.solos)} if event.solos else {}
+    return {
+        "format": events.FORMAT,
+        "name": event.name,
+        "rules": {"preset": event.preset, **_rule_overrides(event)},
+        "event": settings,
+        "teams": [
+            {
+                "name": team.name,
+                "players": list(team.players),
+                **({"withdrawn": True} if team.withdrawn else {}),
+            }
+            for team in teams
+        ],
+        **entry,
+        "rounds": written_rounds,
+        "penalties": penalties,
+    }
+
+
+def _rule_overrides(event: Event) -> dict[str, Any]:
+    rules = scoring.Rules.from_dict(event.rules)
+    base = (
+        scoring.get_preset(event.preset).rules
+        if event.preset in scoring.PRESETS
+        else scoring.Rules()
+    )
+    return {name: getattr(rules, name) for name in rules.differences(base)}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """An event file read and checked: the parsed event, the preset its rules name, and each
+    table's game file, round by round, as the services make them."""
+
+    event: events.Event
+    preset: str
+    games: tuple[tuple[scoring.GameFile, ...], ...]
+
+
+def read(data: bytes) -> Plan:
+    """The event in `data`, checked whole; EventFileProblem (one line) for a file it can't
+    read."""
+    try:
+        parsed = events.parse_event_file(data)
+    except events.EventFileError as error:
+        raise EventFileProblem(str(error)) from None
+    raw = json.loads(data)
+    spec = raw.get("rules", {})
+    preset = spec.get("preset", "standard") if isinstance(spec.get("preset"), str) else "standard"
+    games = []
+    for round_item, round_ in zip(raw.get("rounds", []), parsed.rounds, strict=True):
+        tables = []
+        for table_item, table in zip(round_item["tables"], round_.tables, strict=True):
+            seated = [parsed.teams[position] for position in table.entrants]
+            game_data = dict(table_item.get("game") or {})
+            game_data.setdefault("rules", spec)
+            game_data.setdefault("players", _players(seated))
+            tables.append(scoring.parse_game_file(game_data))
+        games.append(tuple(tables))
+    return Plan(parsed, preset if preset in scoring.PRESETS else "standard", tuple(games))
+
+
+def _players(teams: list[Any]) -> list[str]:
+    """The seats of a table: a progressive table's four players, or two teams' partners."""
+    if len(teams) == 4:
+        return [team.players[0] for team in teams]
+    first, second = teams
+    return events.table_players(first.players, second.players)
