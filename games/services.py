@@ -835,7 +835,7 @@ def start_rematch(access: Access, pk: int) -> tuple[Game, bool]:
         result = game.replay()
         if not result.finished:
             raise Conflict("A rematch can start once this game is over.")
-        if getattr(game.table, "card", None) is not None:  # a club night's table
+        if game.at_event:  # a club night's table
             raise Conflict(
                 "This table plays a club night's rounds: the director pairs its next game."
             )

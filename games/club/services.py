@@ -325,15 +325,23 @@ def _pair_round(user: Any, event: Event, state: dict[str, Any]) -> EventRound:
     return round_
 
 
-def undo_round(user: Any, pk: int) -> int:
-    """Take back the latest round, its games and their hands, as if it had not been paired."""
+def undo_round(user: Any, pk: int, seen: str | None = None) -> int:
+    """Take back the latest round, its games and their hands, as if it had not been paired.
+
+    `seen`: the event's version (`reads.version`) on the desk the director pressed it on. The
+    round's games are locked first, and if a table recorded anything since the desk was drawn
+    the undo is refused: a step is never answered as recorded and then removed by an undo
+    that did not know of it."""
     with locked_event(user, pk) as event:
         round_ = _latest_round(event, "No round has been paired yet.")
         number = round_.number
-        # Its games locked first: a step at one of them lands before the undo (and goes with
-        # the round) or finds its game gone, never answered and then deleted.
         games = Game.objects.filter(seating__round=round_).select_for_update(of=("self",))
         list(games.values_list("pk", flat=True))
+        if seen is not None and seen != reads.version(event):
+            raise EventProblem(
+                "The tables moved on since this page was drawn (a hand was recorded, say): "
+                f"look again before undoing round {number}. Nothing was undone."
+            )
         Game.objects.filter(seating__round=round_).delete()
         round_.delete()
         LogEntry.write(event, user, f"Round {number} undone: its games were removed")
@@ -722,3 +730,77 @@ def start_playoff(user: Any, pk: int) -> EventRound:
             f"Session ended after round {round_.number}: the best {event.playoff} play off",
         )
         return _pair_round(user, event, state)
+
+
+class EntryProblem(EventProblem):
+    """An entry of a list that can't be made; `index` is its place in the list (from 0)."""
+
+    def __init__(self, message: str, index: int) -> None:
+        super().__init__(message)
+        self.index = index
+
+
+def add_teams(user: Any, pk: int, entries: Sequence[tuple[str, Sequence[str]]]) -> list[EventTeam]:
+    """A list of teams enters at once (a progressive night's: players), all or nothing, as
+    `add_team` enters one: EntryProblem naming the entry that can't, and none entered."""
+    with locked_event(user, pk) as event:
+        if not entries:
+            raise EventProblem("The list is empty: one team a line.")
+        _check_entries_open(event)
+        teams = list(event.teams.all())
+        if len(teams) + len(entries) > MAX_TEAMS:
+            room = MAX_TEAMS - len(teams)
+            raise EventProblem(
+                f"An event takes at most {MAX_TEAMS} teams: {len(teams)} have entered, so "
+                f"{room} more can. Nothing was entered."
+            )
+        _check_entry(event, entries[0][1])  # the event takes entries of this shape now
+        entered = {team.name.casefold(): team.name for team in teams}
+        listed: set[str] = set()
+        for index, (name, players) in enumerate(entries):
+            key = name.casefold()
+            if key in entered:
+                raise EntryProblem(f"{entered[key]} has already entered.", index)
+            if key in listed:
+                raise EntryProblem(f"{name} is on the list twice.", index)
+            listed.add(key)
+            try:
+                _check_entry(event, players)
+            except EventProblem as problem:
+                raise EntryProblem(str(problem), index) from None
+        made = [
+            EventTeam.objects.create(
+                event=event, position=len(teams) + index, name=name, players=list(players)
+            )
+            for index, (name, players) in enumerate(entries)
+        ]
+        kind = "Players" if event.individual else "Teams"
+        LogEntry.write(
+            event, user, f"{kind} entered from a list: " + ", ".join(team.name for team in made)
+        )
+        return made
+
+
+def make_cards(user: Any, pk: int) -> list[int]:
+    """The table cards of the tables the next round will need (`club.desk.tables_needed`),
+    made now so that they can be printed before the round is paired; the numbers of those
+    made. Cards already made are kept: a printed card's link works for the event's life."""
+    from games.club import desk  # the desk's read of which tables the next round needs
+
+    with locked_event(user, pk) as event:
+        needed = desk.cards_missing(event, reads.summary(event))
+        if not needed:
+            raise EventProblem("Every table the next round needs has its card already.")
+        for number in needed:
+            _card(event, number)
+        LogEntry.write(event, user, f"Table cards made: {_numbers(needed)}")
+        return needed
+
+
+def _numbers(numbers: Sequence[int]) -> str:
+    """ "table 1", "tables 1 to 4" or "tables 2, 5 and 6"."""
+    if len(numbers) == 1:
+        return f"table {numbers[0]}"
+    if list(numbers) == list(range(numbers[0], numbers[-1] + 1)):
+        return f"tables {numbers[0]} to {numbers[-1]}"
+    return "tables " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"

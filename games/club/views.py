@@ -31,7 +31,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_eventstream import views as eventstream_views
 
 from games import events
-from games.club import eventfile, push, reads, services
+from games.club import desk, eventfile, push, reads, services
 from games.club.board import context as board_context
 from games.club.board import live_part, poll_etag
 from games.club.forms import (
@@ -42,6 +42,7 @@ from games.club.forms import (
     PlayerForm,
     SoloForm,
     TeamForm,
+    TeamsForm,
     ranking_words,
 )
 from games.club.models import Event
@@ -109,35 +110,62 @@ def new_event(request: HtmxHttpRequest) -> HttpResponse:
 @never_cache
 @require_safe
 def event_desk(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
-    """The director's desk: the teams, every table at a glance, the standings and the log."""
+    """The director's desk: every table at a glance, the standings, the teams and the log.
+    `?table=3&team=5` opens the penalty form for that team at table 3 of the round."""
     event = _owned(request, pk)
     if services.call_time_when_due(event):
         event.refresh_from_db(fields=["version"])
-    return _desk(request, event)
+    return _desk(request, event, penalty_for=desk.penalty_for(event, request.GET))
+
+
+@require_safe
+def desk_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The desk's changing part, asked for every few seconds: a 304 while nothing moved."""
+    event = _owned(request, pk)
+    if services.call_time_when_due(event):
+        event.refresh_from_db(fields=["version"])
+    etag, _ = desk.poll_etag(event)
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+        response = TemplateResponse(request, "club/event.html#poll", desk.live(event))
+    response.headers["ETag"] = etag
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
 
 
 def _desk(
-    request: HtmxHttpRequest, event: Event, status: int | None = None, **forms: Any
+    request: HtmxHttpRequest,
+    event: Event,
+    status: int | None = None,
+    penalty_for: desk.PenaltyFor | None = None,
+    **forms: Any,
 ) -> TemplateResponse:
     """The desk, with any form given (bound, showing its errors) in place of a blank one."""
-    context = board_context(event, desk=True)
+    context = desk.live(event)
     teams = list(event.teams.all())
-    penalty_form = PenaltyForm(
-        teams=[(team.position, team.name) for team in teams],
-        initial={"round": context["round"].number} if context["round"] else None,
-    )
+    current = context["round"]
+    initial: dict[str, int] | None = {"round": current.number} if current else None
+    if penalty_for is not None:
+        initial = {"round": penalty_for.round, "table": penalty_for.table, "team": penalty_for.team}
+    choices = [(team.position, team.name) for team in teams]
+    penalty_form = PenaltyForm(teams=choices, initial=initial)
     if event.individual:  # a progressive night's penalty is on one player
         penalty_form.fields["team"].label = "Player"
+    board_link = reachable_url(request, reverse("club:board", args=[event.board_token]))
     context.update(
         teams=teams,
         team_form=PlayerForm() if event.individual else TeamForm(),
+        teams_form=TeamsForm(individual=event.individual),
         penalty_form=penalty_form,
+        penalty_for=penalty_for,
+        penalty_open=penalty_for is not None,
         solo_form=SoloForm(),
         entries_closed=events.entries_closed(
             event.pairing, event.entries_until, event.event_rounds.count()
         ),
-        log=event.log.all()[:30],
-        board_link=reachable_url(request, reverse("club:board", args=[event.board_token])),
+        board_link=board_link,
+        loopback=desk.loopback_host(board_link),
+        ranking_words=ranking_words(list(event.ranking)),
     )
     context.update(forms)
     return TemplateResponse(request, "club/event.html", context, status=status)
@@ -195,6 +223,26 @@ def add_player(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         else:
             return _done(request, pk, f"{name} entered.")
     return _desk(request, event, status=422, team_form=form)
+
+
+@event_post
+def add_teams(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A pasted list of teams (a progressive night's: players) enters, all or nothing; a line
+    that can't is named next to the list, and nothing is entered."""
+    event = _owned(request, pk)  # a 404 for anyone but the director
+    form = TeamsForm(request.POST, individual=event.individual)
+    if form.is_valid():
+        try:
+            made = services.add_teams(request.user, pk, form.cleaned_data["teams"])
+        except services.EntryProblem as problem:
+            form.add_error("teams", f"Line {form.line_of(problem.index)}: {problem}")
+        except services.EventProblem as problem:
+            form.add_error("teams", str(problem))
+        else:
+            kind = "player" if event.individual else "team"
+            count = f"{len(made)} {kind}{'' if len(made) == 1 else 's'}"
+            return _done(request, pk, f"{count} entered: {', '.join(t.name for t in made)}.")
+    return _desk(request, event, status=422, teams_form=form, teams_open=True)
 
 
 @event_post
@@ -258,7 +306,7 @@ def start_playoff(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @event_post
 def undo_round(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     def change() -> str:
-        number = services.undo_round(request.user, pk)
+        number = services.undo_round(request.user, pk, request.POST.get("version") or None)
         return f"Round {number} undone: its games are gone."
 
     return _change(request, pk, change)
@@ -424,8 +472,7 @@ def standings_sheet(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     players = {team.position: " & ".join(team.players) for team in event.teams.all()}
     lines = []
     for line in state["standings"]:
-        record = "\N{EN DASH}".join(str(line[key]) for key in ("wins", "draws", "losses"))
-        figures = {**line, "wins_draws_losses": record}
+        figures = {**line, "wins_draws_losses": desk.record(line)}
         lines.append(
             {
                 "rank": line["rank"],
@@ -458,16 +505,39 @@ def standings_sheet(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     return TemplateResponse(request, "club/standings.html", context)
 
 
+@event_post
+def make_cards(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The cards of the tables the next round will need, made to print before it is paired."""
+    try:
+        made = services.make_cards(request.user, pk)
+    except services.EventProblem as problem:
+        messages.warning(request, str(problem))
+    else:
+        count = f"{len(made)} card{'' if len(made) == 1 else 's'}"
+        messages.success(request, f"{count} made: print them now.")
+    return redirect("club:cards", pk=pk)
+
+
 @require_safe
 def table_cards(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     """One card a table, to print: its number and the QR code of its scoring link, which
     follows the table from round to round for the event's life."""
     event = _owned(request, pk)
-    cards = []
+    cards: list[dict[str, Any]] = []
     for card in event.cards.select_related("table"):
         link = reachable_url(request, reverse("table_score", args=[card.table.score_token]))
         cards.append({"number": card.number, "link": link, "qr": qr_svg(link)})
-    return TemplateResponse(request, "club/cards.html", {"event": event, "cards": cards})
+    # Before a round is paired, the cards its tables will need can be made (a POST) and printed.
+    missing = desk.cards_missing(event, reads.summary(event))
+    board = reachable_url(request, reverse("club:board", args=[event.board_token]))
+    context = {
+        "event": event,
+        "cards": cards,
+        "missing": missing,
+        "paired": event.event_rounds.exists(),
+        "loopback": desk.loopback_host(cards[0]["link"] if cards else board),
+    }
+    return TemplateResponse(request, "club/cards.html", context)
 
 
 def _board(polled: reads.Polled, template: str, request: HtmxHttpRequest) -> HttpResponse:

@@ -2,7 +2,8 @@
 // zero and data-clock-now the server's time when the page was drawn (both in seconds since
 // 1970), so every phone and the board show the same time left whatever their own clocks say.
 // Two minutes before zero the clock turns to its warning (said to a screen reader, with a
-// short buzz where the phone can); at zero it says data-clock-zero.
+// short buzz where the phone can); at zero it says data-clock-zero, and tells the page
+// ("clock-zero" on the body) so a table's phone shows the time called without a reload.
 (function () {
   "use strict";
   var WARNING = 120;
@@ -24,6 +25,12 @@
       if (left <= 0) {
         clock.textContent = clock.dataset.clockZero || "Time!";
         clock.classList.add("warning");
+        // Crossing zero on this page: its live part asks the server again, which calls the
+        // time as it draws it (the game page's "clock-zero" trigger).
+        if (Number(clock.dataset.clockPrevious) > 0) {
+          clock.dataset.clockPrevious = "0";
+          document.body.dispatchEvent(new CustomEvent("clock-zero"));
+        }
         return;
       }
       var minutes = Math.floor(left / 60);

@@ -130,7 +130,12 @@ def test_the_table_card_scores_each_rounds_game_and_the_other_side_confirms(clie
     assert second.game.table_id == card.pk
     # The same card now scores round 2's game at table 1.
     assert client.get(second.game.get_absolute_url()).status_code == 200
-    assert client.get(first.game.get_absolute_url()).status_code == 404
+    # A phone left on round 1's game (a reload, Back) follows its table, and is told why;
+    # the old game is no longer open to it.
+    followed = client.get(first.game.get_absolute_url(), follow=True)
+    assert followed.redirect_chain == [(second.game.get_absolute_url(), 302)]
+    assertContains(followed, "Round 2 is paired: table 1 now plays")
+    assert client.get(reverse("edit_hand", args=[first.game.pk, 1])).status_code == 404
 
 
 def test_the_round_clock_calls_time_at_every_table_still_playing(client, owner):

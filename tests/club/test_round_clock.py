@@ -12,7 +12,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from games import services
 from games.club import services as club
-from games.club.models import EventRound
+from games.club.models import EventRound, LogEntry
 from games.models import Access, Game
 from tests.club.test_club_night import new_event, play_out
 from tests.web.conftest import HX, bids_data, bids_url, tricks_url
@@ -96,7 +96,7 @@ def test_opening_the_page_after_zero_calls_the_time_once(table_phone, owner):
     client.post(bids_url(game), bids_data(1, 3, 3, 3, 3))
     clock_runs_out(round_)
     page = client.get(game.get_absolute_url())
-    assertContains(page, "Time was called during hand 1")
+    assertContains(page, "Time called: this hand is the last")
     assertNotContains(page, "data-clock-ends")
     game.refresh_from_db()
     version = game.version
@@ -128,14 +128,31 @@ def test_the_clocks_call_is_not_taken_back_by_an_undo(table_phone, owner):
     assert game.time_called == 1
 
 
-def test_a_scorers_own_time_call_before_the_clock_is_still_undone(table_phone, owner):
+def test_a_table_phone_cannot_call_the_time_at_an_event(table_phone, owner):
     client, event, _, game = table_phone
     club.start_clock(owner, event.pk)
     client.post(bids_url(game), bids_data(1, 3, 3, 3, 3))
+    page = client.get(game.get_absolute_url())
+    assertNotContains(page, ">Time called</button>")
     game.refresh_from_db()
-    client.post(reverse("call_time", args=[game.pk]), {"version": game.version})
+    refused = client.post(
+        reverse("call_time", args=[game.pk]), {"version": game.version}, headers=HX
+    )
+    assertContains(refused, "called by the round&#x27;s clock or by the director", status_code=409)
+    game.refresh_from_db()
+    assert game.time_called is None
+
+
+def test_the_directors_time_call_before_the_clock_can_still_be_undone(table_phone, owner):
+    client, event, _, game = table_phone
+    club.start_clock(owner, event.pk)
+    client.post(bids_url(game), bids_data(1, 3, 3, 3, 3))
+    assert club.call_time(owner, event.pk, 1) == ["1"]
     game.refresh_from_db()
     assert game.time_called == 1
+    assert LogEntry.objects.filter(
+        event=event, what="Round 1: time called by the director at table 1"
+    ).exists()
     with services.locked_game(Access(user=owner), game.pk) as locked:
         services.undo_last(locked, game.version)
     game.refresh_from_db()

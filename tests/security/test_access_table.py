@@ -55,6 +55,8 @@ TABLE = {
     ("rules_reference", "get"): (200, 200, 200),
     ("game", "get"): (404, 404, 200),
     ("game_chart", "get"): (404, 404, 200),
+    # A finished game's page asks whether its table moved on: nothing new (204) here.
+    ("follow_table", "get"): (404, 404, 204),
     ("post_bids", "post"): (404, 404, 302),
     ("post_tricks", "post"): (404, 404, 302),
     ("undo", "post"): (404, 404, 302),
@@ -87,6 +89,8 @@ TABLE = {
     ("start_playoff", "post"): (404, 404, 302),
     ("swap_teams", "post"): (404, 404, 302),
     ("start_clock", "post"): (404, 404, 302),
+    # No round is paired yet: refused, back to the desk with the reason.
+    ("tables_time", "post"): (404, 404, 302),
     # The event has no round yet: the desk again, the penalty's problem next to its table.
     ("add_penalty", "post"): (404, 404, 422),
     ("add_solo", "post"): (404, 404, 302),
@@ -116,6 +120,7 @@ SCORER_STATUS = {
     **{key: statuses[0] for key, statuses in TABLE.items()},
     ("game", "get"): 200,
     ("game_chart", "get"): 200,
+    ("follow_table", "get"): 204,
     ("post_bids", "post"): 302,
     ("post_tricks", "post"): 302,
     ("undo", "post"): 302,
@@ -134,7 +139,7 @@ REVOKED = "revoked"
 GUEST_SCORER = "guest-scorer"
 WATCH = ("watch", "watch_live")
 TABLE_WATCH = ("table_watch", "table_live")
-PER_GAME = {"game", "game_chart", "post_bids", "post_tricks", "undo", "rematch", "edit_hand"}
+PER_GAME = {"game", "game_chart", "follow_table", "post_bids", "post_tricks", "undo", "rematch", "edit_hand"}
 PER_GAME |= {"call_time"}
 PER_GAME |= {"export_game", "export_csv", "rules_card", "compare", "share"}
 PER_GAME |= {"game_note", "hand_note"}
@@ -203,7 +208,7 @@ CLUB = {"events", "new_event", "import_event", "event", "add_team", "withdraw", 
 CLUB |= {"undo_round", "swap_teams", "start_clock", "add_penalty", "cards", "export"}
 CLUB |= {"standings_csv", "confirm", "board", "board_live", "board_push"}
 CLUB |= {"add_solo", "withdraw_solo", "pair_solos"}
-CLUB |= {"add_player", "start_playoff", "standings"}
+CLUB |= {"add_player", "start_playoff", "standings", "tables_time"}
 BOARD = {"board", "board_live", "board_push"}
 PER_EVENT = CLUB - {"events", "new_event", "import_event", "confirm"} - BOARD
 
@@ -319,7 +324,7 @@ def test_the_scorer_column_names_every_url():
     assert set(SCORER_STATUS) == set(TABLE)
     # The link opens the scoring pages and nothing else.
     scorers = {"game", "game_chart", "post_bids", "post_tricks", "undo", "rematch", "edit_hand"}
-    scorers |= {"call_time"}
+    scorers |= {"call_time", "follow_table"}
     assert {name for name, _ in SCORING_KEYS} == scorers
 
 

@@ -13,6 +13,7 @@ from django.db import connection
 from django.http import Http404
 from django.test import Client
 from django.urls import reverse
+from pytest_django.asserts import assertContains
 
 from games import services
 from games.models import Access, Game, Hand, Table
@@ -285,10 +286,18 @@ def test_a_scoring_phone_starts_the_rematch_and_scores_it_but_not_the_old_game(m
     assert phone.post(reverse("rematch", args=[game.pk]))["Location"] == rematch.get_absolute_url()
     assert Game.objects.filter(rematch_of=game).count() == 1
     assert bids(phone, rematch, 1).status_code == 302
-    # The finished game is no longer the table's: its pages are closed to the phone.
-    assert phone.get(game.get_absolute_url()).status_code == 404
+    # The finished game is no longer the table's: the phone follows its table to the rematch,
+    # told so, and can change nothing of the old game.
+    followed = phone.get(game.get_absolute_url(), follow=True)
+    assert followed.redirect_chain == [(rematch.get_absolute_url(), 302)]
+    assertContains(followed, "This table has moved on to")
+    assert phone.get(reverse("edit_hand", args=[game.pk, 1])).status_code == 404
+    before = list(game.hands.values_list("bids", "tricks"))
     edit = {"version": str(game.version), **{f"bid_{s}": "3" for s in range(4)}}
-    assert phone.post(reverse("edit_hand", args=[game.pk, 1]), edit).status_code == 404
+    refused = phone.post(reverse("edit_hand", args=[game.pk, 1]), edit, follow=True)
+    assertContains(refused, "This table has moved on to")
+    assert refused.redirect_chain[-1][0] == rematch.get_absolute_url()
+    assert list(game.hands.values_list("bids", "tricks")) == before
 
 
 @pytest.mark.parametrize("action", ["score_off", "score_on"])
