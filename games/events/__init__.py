@@ -2,8 +2,11 @@
 
 Pure Python with no Django import, like `games.scoring`: the pairings and standings of an event
 are worked out from its teams and its games' results, so they can be tested and replayed alone.
+Each format is a module of `formats/` behind one interface (`Format`), chosen by `format_for`;
+`eventfile` reads the `spades-event/1` file and `summary` says what the event comes to.
 """
 
+from .bracket import Bracket, slot_order
 from .entry import draw_teams, entries_closed, team_name
 from .eventfile import (
     FORMAT,
@@ -14,6 +17,7 @@ from .eventfile import (
     summarize,
     table_players,
 )
+from .formats import FORMATS, Format, Place, format_for
 from .pairings import (
     SEEDINGS,
     Pairing,
@@ -38,21 +42,26 @@ from .standings import (
 __all__ = [
     "CRITERIA",
     "FORMAT",
+    "FORMATS",
     "MAX_EVENT_BYTES",
     "SEEDINGS",
+    "Bracket",
     "Event",
     "EventFileError",
+    "Format",
     "Line",
     "MatchPoints",
     "Pairing",
     "PairingError",
     "PenaltyError",
+    "Place",
     "Played",
     "StandingsError",
     "TrickMove",
     "draw_teams",
     "elimination",
     "entries_closed",
+    "format_for",
     "king_of_the_hill",
     "made_moves",
     "move_tricks",
@@ -61,6 +70,7 @@ __all__ = [
     "progressive_move",
     "random_seeds",
     "round_robin",
+    "slot_order",
     "standings",
     "summarize",
     "swiss",

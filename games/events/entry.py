@@ -11,21 +11,15 @@ from collections.abc import Collection, Sequence
 
 import regex
 
+from .formats import FORMATS
+
 MAX_TEAM_NAME = 80  # code points, as the event file and the app keep a team's name
-# Formats whose first round fixes every later one: no team joins once it is paired.
+# Formats whose first round fixes every later one: no team joins once it is paired (each
+# format's `closed_after_round_1`, kept here under its old name).
 CLOSED_AFTER_ROUND_1 = {
-    "round_robin": (
-        "A round robin takes no new teams once round 1 is paired: its schedule of every team "
-        "meeting every other was fixed then."
-    ),
-    "single_elimination": (
-        "An elimination takes no new teams once round 1 is paired: its bracket was drawn from "
-        "the teams entered then."
-    ),
-    "double_elimination": (
-        "An elimination takes no new teams once round 1 is paired: its bracket was drawn from "
-        "the teams entered then."
-    ),
+    name: fmt.closed_after_round_1
+    for name, fmt in FORMATS.items()
+    if fmt.closed_after_round_1 is not None
 }
 _GRAPHEME = regex.compile(r"\X")
 
@@ -34,8 +28,9 @@ def entries_closed(pairing: str, entries_until: int | None, paired: int) -> str 
     """Why no team may enter now that `paired` rounds are paired, or None while entries are
     open. `entries_until` N is the last round a late team may join: entries close once round
     N is paired (None: until the event ends, where the format takes late teams at all)."""
-    if paired and pairing in CLOSED_AFTER_ROUND_1:
-        return CLOSED_AFTER_ROUND_1[pairing]
+    closed = FORMATS[pairing].closed_after_round_1 if pairing in FORMATS else None
+    if paired and closed is not None:
+        return closed
     if entries_until is not None and paired >= entries_until:
         return (
             f"Entries closed when round {entries_until} was paired: round {entries_until} was "

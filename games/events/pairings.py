@@ -10,6 +10,10 @@ import hashlib
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+import networkx as nx
+
+from .bracket import Bracket, Recorded
+
 # How many choices the Swiss search may try before it accepts a rematch: a room of 50 teams
 # pairs at once, and no arrangement of a real event gets near it.
 SEARCH_LIMIT = 20_000
@@ -72,22 +76,109 @@ def _bye_for(ranked: list[str], had_bye: Collection[str]) -> str | None:
     return ranked[-1]
 
 
+_BYE = "\0bye"  # the bye as a team of the look-ahead: a team that has had one has "met" it
+
+
+def _can_go_on(unmet: dict[str, set[str]], rounds: int, budget: list[int]) -> bool:
+    """Whether `rounds` more rounds can be paired from the pairs in `unmet` (who each team
+    may still meet) with no rematch. Sure at once where every team may still meet half the
+    field and more (Dirac: a graph whose every vertex has degree n/2 or more has a Hamilton
+    cycle, so a perfect matching, and each round takes one from every degree); otherwise
+    searched, the team with the fewest choices first. A search out of `budget` says yes: the
+    look-ahead then gives way to the round's own best pairing."""
+    if rounds <= 0:
+        return True
+    least = min(len(others) for others in unmet.values())
+    if least < rounds:
+        return False
+    if 2 * (least - rounds + 1) >= len(unmet):
+        return True
+
+    def match(left: set[str], chosen: list[tuple[str, str]]) -> bool:
+        if budget[0] <= 0:
+            return True
+        budget[0] -= 1
+        if not left:
+            after = {team: others.copy() for team, others in unmet.items()}
+            for first, second in chosen:
+                after[first].discard(second)
+                after[second].discard(first)
+            return _can_go_on(after, rounds - 1, budget)
+        team = min(left, key=lambda one: (len(unmet[one] & left), one))
+        for other in sorted(unmet[team] & left):
+            if match(left - {team, other}, [*chosen, (team, other)]):
+                return True
+        return False
+
+    return match(set(unmet), [])
+
+
+def _matched(
+    left: list[str], met: Collection[frozenset[str]], scores: Mapping[str, int]
+) -> list[tuple[str, str]]:
+    """The round as a maximum-weight perfect matching (Edmonds' blossom algorithm, networkx's
+    `max_weight_matching`), its weights set so that fewer rematches always win, then smaller
+    differences of match points (squared, so two small floats beat one large), then partners
+    nearer each other in the standings."""
+    count = len(left)
+    spread = max(scores.values(), default=0) - min(scores.values(), default=0)
+    order_cost = count * count + 1  # more than the standings' cost of any whole round
+    score_cost = order_cost * (count * spread * spread + 1)  # more than any round's floats
+    graph: nx.Graph[int] = nx.Graph()
+    for i, first in enumerate(left):
+        for j in range(i + 1, len(left)):
+            second = left[j]
+            gap = scores.get(first, 0) - scores.get(second, 0)
+            fresh = frozenset((first, second)) not in met
+            weight = score_cost * (1 + fresh) - order_cost * gap * gap - (j - i)
+            graph.add_edge(i, j, weight=weight)
+    matching = nx.max_weight_matching(graph, maxcardinality=True)
+    return sorted((left[min(pair)], left[max(pair)]) for pair in matching)
+
+
 def swiss(
     ranked: Sequence[str],
     met: Collection[frozenset[str]] = (),
     had_bye: Collection[str] = (),
+    rounds_left: int = 0,
+    scores: Mapping[str, int] | None = None,
 ) -> Pairing:
     """Teams of like standing meet: the best team plays the best one it hasn't met, and so on
-    down, trying other choices where that leaves two teams that have met; a rematch only when
-    no arrangement avoids one. The bye goes to the lowest-ranked team that hasn't had one."""
+    down, trying other choices where that leaves two teams that have met, or (with
+    `rounds_left`, the rounds still to pair after this one) leaves a later round no way to
+    pair without a rematch. Where that quick search finds nothing in its budget, the round is
+    a maximum-weight matching (`_matched`), which makes a rematch only where no pairing of
+    the round avoids it. The bye goes to the lowest-ranked team that hasn't had one."""
     teams = _distinct(ranked)
     bye = _bye_for(teams, had_bye)
     left = [team for team in teams if team != bye]
     budget = [SEARCH_LIMIT]
+    future = [SEARCH_LIMIT]
+    # The look-ahead's field: every team, and the bye as one more where the count is odd.
+    pool = teams + ([_BYE] if len(teams) % 2 else [])
 
-    def pair(rest: list[str]) -> list[tuple[str, str]] | None:
+    def fresh(first: str, second: str) -> bool:
+        if _BYE in (first, second):
+            return (second if first == _BYE else first) not in had_bye
+        return frozenset((first, second)) not in met
+
+    unmet = {
+        team: {other for other in pool if other != team and fresh(team, other)} for team in pool
+    }
+    # Never ask more of the future than the field allows: a team that has too few teams left
+    # to meet would fail every pairing alike.
+    ahead = min(rounds_left, min(len(others) for others in unmet.values()) - 1)
+    sitting = [] if bye is None else [(bye, _BYE)]
+
+    def pair(rest: list[str], chosen: list[tuple[str, str]]) -> list[tuple[str, str]] | None:
         if not rest:
-            return []
+            if ahead <= 0:
+                return chosen
+            after = {team: others.copy() for team, others in unmet.items()}
+            for first, second in chosen + sitting:
+                after[first].discard(second)
+                after[second].discard(first)
+            return chosen if _can_go_on(after, ahead, future) else None
         first, others = rest[0], rest[1:]
         for index, other in enumerate(others):
             if frozenset((first, other)) in met:
@@ -95,15 +186,15 @@ def swiss(
             budget[0] -= 1
             if budget[0] < 0:
                 return None
-            below = pair(others[:index] + others[index + 1 :])
-            if below is not None:
-                return [(first, other), *below]
+            found = pair(others[:index] + others[index + 1 :], [*chosen, (first, other)])
+            if found is not None:
+                return found
         return None
 
-    games = pair(left)
+    games = pair(left, [])
     if games is None:
-        # No arrangement without a rematch (or none found in time): pair in order of standing.
-        games = [(left[index], left[index + 1]) for index in range(0, len(left), 2)]
+        ranks = {team: place for place, team in enumerate(left)}
+        games = sorted(_matched(left, met, scores or {}), key=lambda game: ranks[game[0]])
     return Pairing(tuple(games), () if bye is None else (bye,))
 
 
@@ -141,30 +232,25 @@ def progressive_move(tables: Sequence[Sequence[str]]) -> list[tuple[str, str, st
     return moved
 
 
-def elimination(seeds: Sequence[str], losses: Mapping[str, int], lives: int) -> Pairing | None:
+def elimination(
+    seeds: Sequence[str],
+    rounds: Sequence[Sequence[tuple[str, str | None, str | None]]],
+    lives: int,
+    withdrawn: Collection[str] = (),
+) -> Pairing | None:
     """The next round of a single (`lives` 1) or double (`lives` 2) elimination, or None once
-    one team is left. Teams with the same number of losses meet, the best seed left against
-    the worst; a group with an odd count gives its best seed a bye. In a double elimination the
-    last two play the final, and if the team that had lost once wins it, they play it again
-    (the reset): each team is out after its second loss. A drawn game is no result: the same
-    teams meet again."""
+    it is decided: the fixed bracket of `bracket` drawn from `seeds` (best first), played out
+    by the `rounds` so far (each a list of its games as (first, second, winner), the winner
+    None where the game has no result yet or was drawn: the same teams meet again; and its
+    byes as (team, None, None)). A withdrawn team's next opponent advances by walkover. The
+    byes are the teams advancing without a game this round."""
     if lives not in (1, 2):
         raise PairingError("an elimination gives each team one life or two")
-    teams = _distinct(seeds)
-    alive = [team for team in teams if losses.get(team, 0) < lives]
-    if len(alive) <= 1:
-        return None
-    games: list[tuple[str, str]] = []
-    byes: list[str] = []
-    for lost in range(lives):
-        group = [team for team in alive if losses.get(team, 0) == lost]
-        if len(group) % 2:
-            byes.append(group.pop(0))
-        while group:
-            games.append((group.pop(0), group.pop()))
+    bracket = Bracket(_distinct(seeds), lives)
+    bracket.replay([[Recorded(*game) for game in games] for games in rounds], withdrawn=withdrawn)
+    games, byes = bracket.next_round(len(rounds) + 1, withdrawn)
     if not games:
-        # One team left in each group: the final between the unbeaten and the once-beaten.
-        games, byes = [(byes[0], byes[1])], []
+        return None
     return Pairing(tuple(games), tuple(byes))
 
 

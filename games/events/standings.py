@@ -4,11 +4,27 @@ A team's line counts its match points (a win, a draw, a loss and a bye worth wha
 says), games, points and bags, and explains itself game by game. The order is the event's list
 of criteria, each one deciding only among the teams the ones before it left level; teams still
 level after the last share their rank.
+
+Buchholz, precisely (FIDE Handbook C.07, "Tie-Break Regulations", in the edition that handled
+unplayed games with a virtual opponent, before the 2023 edition changed to its own rule):
+a team's Buchholz adds up, round by round, the match points of whoever it met:
+
+- a game played (a forfeit included: the two teams were paired and one of them won): the
+  opponent's match points at the end, except that each round the opponent did not play (a
+  bye, or a round it was absent from: withdrawn, or not yet entered) counts for it as a draw
+  rather than what it got there, so an opponent's bye or withdrawal neither raises nor lowers
+  the Buchholz of those who met it;
+- a round the team itself did not play (a bye, or a round it was absent from): a virtual
+  opponent, who had the team's own match points before that round, lost the bye to it (or
+  won the round the team was absent from) and drew every later round.
+
+Rounds count for the byes and absences once they are complete (every table has a result);
+in a progressive night each opponent at the table counts. The tests pin each part.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 # Every criterion an event may rank by, in the words the standings page uses.
@@ -51,6 +67,9 @@ class Played:
     table: int | None = None
     # What the director's penalties did to the game, in words, told on both sides' lines.
     penalties: tuple[str, ...] = ()
+    # Points a penalty took off one entrant's own total alone (a progressive night's player),
+    # not off the side's score: (entrant, points).
+    deducted: tuple[tuple[str, int], ...] = ()
 
     @property
     def bye(self) -> bool:
@@ -169,37 +188,90 @@ def _words(game: Played, team: str, gained: int) -> str:
     return f"{where}: {how} {score} (+{gained}){told}"
 
 
+def buchholz(
+    teams: Sequence[str],
+    games: Sequence[Played],
+    points: MatchPoints,
+    gained: Mapping[tuple[str, int], int],
+    rounds: Sequence[int],
+) -> dict[str, int]:
+    """Each team's Buchholz as the module's words define it. `gained` holds the match points
+    each team took in each round; `rounds` are the complete rounds."""
+    total = dict.fromkeys(teams, 0)
+    for (team, _), value in gained.items():
+        total[team] += value
+    seen: dict[str, set[int]] = {team: set() for team in teams}
+    byes: dict[str, set[int]] = {team: set() for team in teams}
+    for game in games:
+        for team in game.entrants():
+            seen[team].add(game.round)
+            if game.bye:
+                byes[team].add(game.round)
+    complete = sorted(set(rounds))
+    unplayed = {
+        team: [number for number in complete if number not in seen[team] or number in byes[team]]
+        for team in teams
+    }
+    # An opponent's score, its unplayed rounds counted as draws.
+    adjusted = {
+        team: total[team]
+        + sum(points.draw - gained.get((team, number), 0) for number in unplayed[team])
+        for team in teams
+    }
+    result = dict.fromkeys(teams, 0)
+    for game in games:
+        if game.bye:
+            continue
+        for index, side in enumerate(game.sides):
+            for team in side:
+                result[team] += sum(adjusted[other] for other in game.sides[1 - index])
+    for team in teams:
+        for number in unplayed[team]:
+            before = sum(
+                value for (who, at), value in gained.items() if who == team and at < number
+            )
+            won = points.loss if number in byes[team] else points.win
+            later = sum(1 for other in complete if other > number)
+            result[team] += before + won + points.draw * later
+    return result
+
+
 def standings(
     teams: Sequence[str],
     played: Iterable[Played],
     points: MatchPoints | None = None,
     criteria: Sequence[str] = ("match_points", "point_difference"),
+    rounds: Sequence[int] | None = None,
 ) -> list[Line]:
-    """Every team's line, best first, ranked by `criteria` in order."""
+    """Every team's line, best first, ranked by `criteria` in order. `rounds` are the
+    complete rounds, whose byes and absences Buchholz counts (all rounds with a game when
+    not given)."""
     points = points or MatchPoints()
     games = sorted(played, key=lambda game: (game.round, game.table or 0))
     _check(teams, games, criteria)
     tally = {team: _Tally() for team in teams}
     words: dict[str, list[str]] = {team: [] for team in teams}
-    opponents: dict[str, list[str]] = {team: [] for team in teams}
+    gained: dict[tuple[str, int], int] = {}
     for game in games:
         if game.bye:
             (team,) = game.sides[0]
             tally[team].byes += 1
             tally[team].match_points += points.bye
+            gained[(team, game.round)] = gained.get((team, game.round), 0) + points.bye
             words[team].append(_words(game, team, points.bye))
             continue
+        deducted = dict(game.deducted)
         for index, side in enumerate(game.sides):
             if len(game.winners) == 2:
-                gained = points.draw
+                gained_here = points.draw
             elif game.winners[0] == index:
-                gained = points.win
+                gained_here = points.win
             else:
-                gained = points.loss
+                gained_here = points.loss
             for team in side:
                 mine = tally[team]
-                opponents[team].extend(game.sides[1 - index])
-                mine.points_for += game.scores[index]
+                gained[(team, game.round)] = gained.get((team, game.round), 0) + gained_here
+                mine.points_for += game.scores[index] - deducted.get(team, 0)
                 mine.points_against += game.scores[1 - index]
                 mine.bags += game.bags[index]
                 if len(game.winners) == 2:
@@ -208,9 +280,10 @@ def standings(
                     mine.wins += 1
                 else:
                     mine.losses += 1
-                mine.match_points += gained
-                words[team].append(_words(game, team, gained))
-    buchholz = {team: sum(tally[other].match_points for other in opponents[team]) for team in teams}
+                mine.match_points += gained_here
+                words[team].append(_words(game, team, gained_here))
+    counted = sorted({game.round for game in games}) if rounds is None else rounds
+    tie_break = buchholz(teams, games, points, gained, counted)
 
     def value(team: str, criterion: str, level: frozenset[str]) -> int:
         mine = tally[team]
@@ -231,7 +304,7 @@ def standings(
                     won += points.loss
             return won
         if criterion == "buchholz":
-            return buchholz[team]
+            return tie_break[team]
         if criterion == "point_difference":
             return mine.points_for - mine.points_against
         if criterion == "fewest_bags":
@@ -270,7 +343,7 @@ def standings(
                     points_for=mine.points_for,
                     points_against=mine.points_against,
                     bags=mine.bags,
-                    buchholz=buchholz[team],
+                    buchholz=tie_break[team],
                     games=tuple(words[team]),
                 )
             )

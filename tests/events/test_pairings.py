@@ -147,18 +147,21 @@ def test_impossible_pairings_are_refused_in_one_line(call, problem):
 
 
 def play_out(seeds, lives, beats):
-    """Run an elimination to its end, `beats(a, b)` saying who wins each game."""
+    """Run an elimination to its end, `beats(a, b)` saying who wins each game; the winners
+    left and each team's losses."""
     losses = {}
-    rounds = 0
-    while (pairing := elimination(seeds, losses, lives)) is not None:
-        rounds += 1
-        assert rounds < 4 * len(seeds), "an elimination must end"
-        assert sorted(pairing.teams()) == sorted(
-            team for team in seeds if losses.get(team, 0) < lives
-        )
+    rounds = []
+    while (pairing := elimination(seeds, rounds, lives)) is not None:
+        assert len(rounds) < 4 * len(seeds), "an elimination must end"
+        playing = [team for game in pairing.games for team in game]
+        assert len(playing) == len(set(playing))
+        assert all(losses.get(team, 0) < lives for team in pairing.teams())
+        games = []
         for first, second in pairing.games:
-            loser = second if beats(first, second) else first
+            winner, loser = (first, second) if beats(first, second) else (second, first)
             losses[loser] = losses.get(loser, 0) + 1
+            games.append((first, second, winner))
+        rounds.append(games)
     return [team for team in seeds if losses.get(team, 0) < lives], losses
 
 
@@ -173,25 +176,30 @@ def test_an_elimination_advances_winners_and_ends_with_one_winner(count, lives, 
 
 
 def test_single_elimination_gives_the_top_seeds_the_byes():
-    first = elimination(["A", "B", "C", "D", "E"], {}, 1)
-    assert first.games == (("B", "E"), ("C", "D"))
-    assert first.byes == ("A",)
+    # Five teams in a bracket of eight: seeds 1, 2 and 3 face empty places (the old rule gave
+    # only seed 1 a bye and paired 2 v 5, 3 v 4; the standard bracket pairs 4 v 5 alone).
+    first = elimination(["A", "B", "C", "D", "E"], [], 1)
+    assert first.games == (("D", "E"),)
+    assert first.byes == ("A", "B", "C")
 
 
 def test_double_elimination_plays_the_final_again_when_the_once_beaten_team_wins_it():
-    # A is unbeaten, B has lost once: the final. B wins it, so both have lost once: the reset.
-    final = elimination(["A", "B", "C"], {"C": 2, "B": 1}, 2)
-    assert final.games == (("A", "B"),)
-    reset = elimination(["A", "B", "C"], {"C": 2, "B": 1, "A": 1}, 2)
-    assert reset.games == (("A", "B"),)
-    assert elimination(["A", "B", "C"], {"C": 2, "B": 2, "A": 1}, 2) is None
+    # Two teams: A beats B, B wins the losers' side unopposed; the final A v B. B wins it, so
+    # both have lost once: the reset, whose winner takes the event.
+    one = [("A", "B", "A")]
+    assert elimination(["A", "B"], [one], 2).games == (("A", "B"),)
+    final = [("A", "B", "B")]
+    assert elimination(["A", "B"], [one, final], 2).games == (("A", "B"),)
+    assert elimination(["A", "B"], [one, final, [("A", "B", "A")]], 2) is None
+    # Had A won the final, no reset: it is over.
+    assert elimination(["A", "B"], [one, [("A", "B", "A")]], 2) is None
 
 
 def test_a_seeded_single_elimination_of_8_goes_by_the_seeds():
     seeds = [f"S{n}" for n in range(1, 9)]
     winners, _ = play_out(seeds, 1, lambda a, b: int(a[1:]) < int(b[1:]))
     assert winners == ["S1"]
-    assert elimination(seeds, {}, 1).games == (
+    assert elimination(seeds, [], 1).games == (
         ("S1", "S8"),
         ("S2", "S7"),
         ("S3", "S6"),
@@ -210,7 +218,7 @@ def test_random_seeding_is_a_permutation_of_the_entrants_and_the_same_seed_draws
     seeds = random_seeds(teams, seed)
     assert sorted(seeds) == sorted(teams)
     assert random_seeds(list(reversed(teams)), seed) == seeds  # the entry order plays no part
-    assert elimination(seeds, {}, 1) == elimination(random_seeds(teams, seed), {}, 1)
+    assert elimination(seeds, [], 1) == elimination(random_seeds(teams, seed), [], 1)
 
 
 def test_random_seeding_differs_from_seed_to_seed_and_places_a_late_team_among_the_rest():
