@@ -96,3 +96,14 @@ def summary_if_session_ended(event: Event, after: int) -> dict[str, Any]:
     data = eventfile.write(event)
     data["event"]["rounds"] = after
     return events.summarize(events.parse_event_file(data))
+
+
+def confirmers(game: Game) -> list[str]:
+    """Who may confirm a finished table's result: the players of the side that did not win,
+    or in a draw every player (each side confirms the other's score)."""
+    sides = game.rules_obj().sides
+    if game.winner is None:
+        seats = [seat for side in sides for seat in side]
+    else:
+        seats = [seat for index, side in enumerate(sides) if index != game.winner for seat in side]
+    return [game.players[seat] for seat in sorted(seats)]

@@ -388,7 +388,9 @@ def call_time_when_due(event: Event, latest: EventRound | None = None) -> bool:
         LogEntry.write(
             event, "the round clock", f"Time called for round {fresh.number}: tables {tables}"
         )
-        _moved(event)
+    # Moved on after the commit: the event's row is not locked while the round's and its
+    # games' are held (the director's changes lock the event's row first).
+    _moved(event)
     return True
 
 
@@ -457,7 +459,7 @@ def confirm_result(access: Access, game_pk: int, name: str) -> Seating:
             raise EventProblem("The game isn't over yet: the result is confirmed once it is.")
         if seating.confirmed_at is not None:
             raise EventProblem(f"The result was already confirmed by {seating.confirmed_by}.")
-        allowed = confirmers(game)
+        allowed = reads.confirmers(game)
         if name not in allowed:
             raise EventProblem(
                 "The result is confirmed by a player of the other side: "
@@ -473,20 +475,12 @@ def confirm_result(access: Access, game_pk: int, name: str) -> Seating:
             name,
             f"Round {seating.round.number}, table {seating.number}: result confirmed by {name}",
         )
-        game.bump_version()  # the game's page and the board's line show who confirmed
-        _moved(event)
+        # The game's page and the board's line show who confirmed (both are drawn at the
+        # game's version). The event's row is not touched: the game's is held, and the
+        # director's changes lock the event's first.
+        game.bump_version()
+        push.event_changed(event.pk)
         return seating
-
-
-def confirmers(game: Game) -> list[str]:
-    """Who may confirm a finished table's result: the players of the side that did not win,
-    or in a draw every player (each side confirms the other's score)."""
-    sides = game.rules_obj().sides
-    if game.winner is None:
-        seats = [seat for side in sides for seat in side]
-    else:
-        seats = [seat for index, side in enumerate(sides) if index != game.winner for seat in side]
-    return [game.players[seat] for seat in sorted(seats)]
 
 
 def add_penalty(

@@ -7,7 +7,7 @@ from django import template
 
 from games.club.forms import ConfirmForm
 from games.club.models import Seating
-from games.club.services import confirmers
+from games.club.reads import confirmers
 
 register = template.Library()
 
