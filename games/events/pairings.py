@@ -119,18 +119,20 @@ def _matched(
     """The round as a maximum-weight perfect matching (Edmonds' blossom algorithm, networkx's
     `max_weight_matching`), its weights set so that fewer rematches always win, then smaller
     differences of match points (squared, so two small floats beat one large), then partners
-    nearer each other in the standings."""
+    nearer each other in the standings (squared too: 1 v 3 and 2 v 4 before 1 v 4 and
+    2 v 3)."""
     count = len(left)
     spread = max(scores.values(), default=0) - min(scores.values(), default=0)
-    order_cost = count * count + 1  # more than the standings' cost of any whole round
-    score_cost = order_cost * (count * spread * spread + 1)  # more than any round's floats
+    # Each term outweighs the whole round's worth of the terms after it.
+    per_point = count**3 + 1  # more than any round's standings cost: (rank apart)² a game
+    fresh_game = per_point * (count * spread * spread + 1)  # more than any round's floats
     graph: nx.Graph[int] = nx.Graph()
     for i, first in enumerate(left):
         for j in range(i + 1, len(left)):
             second = left[j]
             gap = scores.get(first, 0) - scores.get(second, 0)
             fresh = frozenset((first, second)) not in met
-            weight = score_cost * (1 + fresh) - order_cost * gap * gap - (j - i)
+            weight = fresh_game * (1 + fresh) - per_point * gap * gap - (j - i) ** 2
             graph.add_edge(i, j, weight=weight)
     matching = nx.max_weight_matching(graph, maxcardinality=True)
     return sorted((left[min(pair)], left[max(pair)]) for pair in matching)

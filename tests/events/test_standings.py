@@ -163,3 +163,51 @@ def test_standings_are_a_total_order_that_follows_the_criteria_exactly(given_res
         assert (before.rank == after.rank) == (key_before == key_after)
     for position, line in enumerate(lines):
         assert line.rank == 1 + sum(1 for key in keys if key > keys[position])
+
+
+def test_buchholz_counts_a_bye_as_a_virtual_opponent_and_an_opponents_bye_as_a_draw():
+    # Round 1: Aces beat Books, Clubs sit out; round 2: Clubs beat Aces, Books sit out.
+    played = [
+        game(1, "Aces", "Books", (300, 100)),
+        Played(1, (("Clubs",),)),
+        game(2, "Clubs", "Aces", (300, 100)),
+        Played(2, (("Books",),)),
+    ]
+    lines = by_team(standings(TEAMS[:3], played, criteria=("match_points", "buchholz")))
+    assert [lines[team].match_points for team in TEAMS[:3]] == [2, 2, 4]
+    # The opponents' byes count as draws (1) for them: Books 0 + 1, Clubs 1 + 2.
+    assert lines["Aces"].buchholz == 1 + 3
+    # Books' bye in round 2: a virtual opponent with Books' 0 before it, who lost the bye.
+    assert lines["Books"].buchholz == 2 + 0
+    # Clubs' bye in round 1: a virtual opponent with 0, who lost it and drew round 2 (1).
+    assert lines["Clubs"].buchholz == 1 + 2
+
+
+def test_buchholz_counts_a_withdrawn_opponents_missed_rounds_as_draws():
+    # Round 1: Aces beat Deuces, Books beat Clubs; Deuces withdrew. Round 2: Aces beat Books,
+    # Clubs have the bye, Deuces are not there.
+    played = [
+        game(1, "Aces", "Deuces", (300, 100)),
+        game(1, "Books", "Clubs", (300, 100)),
+        game(2, "Aces", "Books", (300, 100)),
+        Played(2, (("Clubs",),)),
+    ]
+    lines = by_team(standings(TEAMS, played, rounds=[1, 2]))
+    assert lines["Aces"].buchholz == 1 + 2  # Deuces: 0, and a draw for the round missed
+    assert lines["Books"].buchholz == 1 + 4  # Clubs: 2 less their bye, and a draw for it
+    assert lines["Clubs"].buchholz == 2 + 0
+    # Deuces' own missed round: a virtual opponent who had Deuces' 0 and won it (2).
+    assert lines["Deuces"].buchholz == 4 + 2
+    # While round 2 is not complete, its byes and absences count for nothing yet.
+    early = by_team(standings(TEAMS, played, rounds=[1]))
+    assert (early["Aces"].buchholz, early["Clubs"].buchholz) == (0 + 2, 2)
+
+
+def test_a_deduction_comes_off_one_entrants_own_points_alone():
+    table = Played(
+        1, (("Ann", "Cat"), ("Ben", "Dan")), (320, 270), (0, 0), (0,), 1, deducted=(("Ann", 50),)
+    )
+    lines = by_team(standings(["Ann", "Ben", "Cat", "Dan"], [table], criteria=("points_for",)))
+    assert (lines["Ann"].points_for, lines["Cat"].points_for) == (270, 320)
+    assert lines["Ben"].points_against == 320
+    assert lines["Ann"].wins == 1
