@@ -2,12 +2,16 @@
 
 The board's live part is drawn here for its polls and for its pushed updates alike. A busy room
 moves it on at every step, so it is put together from pieces drawn once each: a table's line at
-its game's version, the standings at the event's results (`services.results_version`).
+its game's version, the standings at the event's results (`reads.results_version`).
 
 Where the updates are pushed, every part drawn carries `data-seq`, the moment its drawing began:
 a part drawn later shows at least every change committed before that moment, so a phone keeps,
 for each part, the one drawn last (static/js/board.js), whichever order the network delivers
 them in.
+
+On a projector the board shows everything without scrolling: each list (the tables, where the
+teams sit, the standings, the places) shows a page at a time where it doesn't fit, turned by
+static/js/board_pages.js; on a phone, or without JavaScript, it lists everything.
 """
 
 from __future__ import annotations
@@ -16,16 +20,18 @@ import json
 import threading
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db.models import F
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
-from games.club import services
-from games.club.forms import ranking_words
+from games.club import reads
 from games.club.models import Event, EventRound, EventTeam, Seating
+from games.models import Game
 
 
 def drawn_at() -> str:
@@ -35,20 +41,25 @@ def drawn_at() -> str:
 
 def context(event: Event, *, desk: bool = False) -> dict[str, Any]:
     """What the board shows (or with `desk`, the director's desk, whose table numbers link to
-    the games); the caller has let the clock call the time first."""
+    the games and whose standings explain each line); the caller has let the clock call the
+    time first."""
     seq = drawn_at()
     current = event.event_rounds.order_by("-number").first()
-    results = services.results_version(event)
-    state = services.summary(event, results)
+    results = reads.results_version(event)
+    state = reads.summary(event, results)
     push = settings.BOARD_PUSH and not desk  # the desk doesn't follow pushed updates
+    where = room(event, current)
     return {
         "event": event,
         "state": state,
         "round": current,
         "lines": lines(event, current, seq=seq, push=push, desk=desk),
-        "standings": standings(event, state, results),
-        "byes": list(names(event.pk, current.byes).values()) if current else [],
-        "ranking_words": ranking_words(list(event.ranking)),
+        "standings": standings(event, state, results, desk=desk),
+        "byes": where.byes,
+        "seats": where.seats,
+        "tables": where.tables,
+        "done": where.done,
+        "final": final(event, state) if state["finished"] else None,
         "individual": event.individual,
         "seq": seq,
         "push": push,
@@ -64,6 +75,60 @@ def names(event_id: int, positions: Iterable[int]) -> dict[int, str]:
     return {position: found[position] for position in wanted}
 
 
+@dataclass(frozen=True)
+class Room:
+    """Where everyone is in a round: each team (or player) and its table (None for a bye),
+    sorted by name so that a player finds theirs at a glance; the byes; how many tables are
+    done of how many."""
+
+    seats: list[tuple[str, int | None]]
+    byes: list[str]
+    tables: int
+    done: int
+
+
+def room(event: Event, round_: EventRound | None) -> Room:
+    """The round's room, in two queries: its tables, and the names of those at them."""
+    if round_ is None:
+        return Room(seats=[], byes=[], tables=0, done=0)
+    found = list(round_.seatings.values_list("number", "teams", "game__finished"))
+    named = names(event.pk, [*(p for _, teams, _ in found for p in teams), *round_.byes])
+    byes = [named[position] for position in round_.byes]
+    seated = [(named[p], number) for number, teams, _ in found for p in teams]
+    seats: list[tuple[str, int | None]] = [*seated, *((name, None) for name in byes)]
+    seats.sort(key=lambda seat: (seat[0].casefold(), seat[0]))
+    done = sum(1 for _, _, finished in found if finished)
+    return Room(seats=seats, byes=byes, tables=len(found), done=done)
+
+
+def final(event: Event, state: dict[str, Any]) -> dict[str, Any]:
+    """The end of the event: who won (more than one where the top is shared) and every place,
+    by name. The places are the summary's (`places`: an elimination's differ from its
+    standings), or the standings' ranks where a summary doesn't tell them."""
+    found = state.get("places")
+    if found is None:
+        found = [
+            {"place": line["rank"], "shared": line["shared"], "team": line["team"]}
+            for line in state["standings"]
+        ]
+    named = {line["team"]: line["name"] for line in state["standings"]}
+    teams = [place["team"] for place in found]
+    if state["winner"] is not None:
+        teams.append(state["winner"])
+    missing = [team for team in teams if team not in named]
+    if missing:  # a team the standings leave out (none does today)
+        named.update(names(event.pk, missing))
+    places = [
+        {"place": place["place"], "shared": place["shared"], "name": named[place["team"]]}
+        for place in found
+    ]
+    if state["winner"] is not None:
+        winners = [named[state["winner"]]]
+    else:
+        winners = [place["name"] for place in places if place["place"] == 1]
+    return {"winners": winners, "places": places}
+
+
 def lines(
     event: Event, round_: EventRound | None, *, seq: str, push: bool, desk: bool
 ) -> list[str]:
@@ -77,10 +142,15 @@ def lines(
         seatings = list(round_.seatings.select_related("game"))
         seated = _names_at(event, seatings)
         return [line(seating, seated, seq, push, desk) for seating in seatings]
-    # Each line as it stood at its game's version and the event's (a confirmation, a name).
-    found = round_.seatings.values_list("pk", "game_id", "game__version")
+    # Each line as it stood at its game's version and the event's (a confirmation, a name), and
+    # at the director's correction of its result.
+    found = round_.seatings.annotate(game_version=F("game__version"))
     keys = {
-        pk: f"board-line:{event.pk}-{event.version}-{game}-{version}" for pk, game, version in found
+        seating.pk: (
+            f"board-line:{event.pk}-{event.version}-{seating.game_id}-{seating.game_version}"
+            f"-{_corrected(seating)}"
+        )
+        for seating in found
     }
     drawn = cache.get_many(list(keys.values()))
     missing = [pk for pk, key in keys.items() if key not in drawn]
@@ -91,6 +161,12 @@ def lines(
         cache.set_many(new, 10 * 60)
         drawn.update(new)
     return [drawn[key] for key in keys.values() if key in drawn]
+
+
+def _corrected(seating: Seating) -> str:
+    """When the director corrected the table's result, for a cache key ("" if never)."""
+    corrected = getattr(seating, "corrected_at", None)
+    return "" if corrected is None else str(corrected.timestamp())
 
 
 def _names_at(event: Event, seatings: list[Seating]) -> dict[int, str]:
@@ -107,13 +183,25 @@ def line(seating: Seating, named: dict[int, str], seq: str, push: bool, desk: bo
         "scores": game.scores or [0, 0],
         "hands": game.hand_count,
         "finished": game.finished,
-        "confirmed": seating.confirmed_by,
-        "time_called": game.time_called,
+        "state": table_state(seating, game),
         "game": game,
     }
     context = {"table": table, "seq": seq, "push": push, "desk": desk}
     html = render_to_string("club/board.html#table_row", context)
     return mark_safe(html.strip())  # the template's output, escaped; strip() gave a plain str
+
+
+def table_state(seating: Seating, game: Game) -> str:
+    """Where a table's result stands, in the words the room reads on the board."""
+    corrected = getattr(seating, "corrected_at", None) is not None
+    if game.finished:
+        if corrected:
+            return "Corrected by the director"
+        if seating.confirmed_by:
+            return f"Done, confirmed by {seating.confirmed_by}"
+        return "Done, not confirmed"
+    playing = "Playing" if game.time_called is None else "Time called"
+    return f"{playing}, corrected by the director" if corrected else playing
 
 
 def sides(positions: list[int], named: dict[int, str]) -> tuple[str, str]:
@@ -126,9 +214,10 @@ def sides(positions: list[int], named: dict[int, str]) -> tuple[str, str]:
     return (first, second)
 
 
-def standings(event: Event, state: dict[str, Any], results: str) -> str:
-    """The standings, drawn once for each version of the event's results (`results`)."""
-    key = f"board-standings:{results}"
+def standings(event: Event, state: dict[str, Any], results: str, *, desk: bool = False) -> str:
+    """The standings, drawn once for each version of the event's results (`results`). The
+    desk's explain each line game by game; the board's, read across a room, don't."""
+    key = f"board-standings:{results}:{'desk' if desk else 'room'}"
     html = cache.get(key)
     if html is None:
         found = state.get("playoff")
@@ -136,6 +225,7 @@ def standings(event: Event, state: dict[str, Any], results: str) -> str:
             "state": state,
             "individual": event.individual,
             "playoff": playoff(found, names(event.pk, found["seeds"])) if found else None,
+            "desk": desk,
         }
         html = render_to_string("club/board.html#standings", context)
         cache.set(key, html, 60 * 60)
@@ -153,11 +243,11 @@ def playoff(found: dict[str, Any], seeds: dict[int, str]) -> dict[str, Any]:
     }
 
 
-def poll_etag(event: Event) -> tuple[str, str]:
+def poll_etag(event: Event, version: str | None = None) -> tuple[str, str]:
     """The board's ETag at the event's version, and the headers its polls send it back in (the
     polled part sends its own ETag, so the 304 reaches htmx, which then leaves the board as it
     is, instead of the browser answering from its cache)."""
-    etag = f'"{services.version(event)}"'
+    etag = f'"{version or reads.version(event)}"'
     return etag, json.dumps({"If-None-Match": etag})
 
 

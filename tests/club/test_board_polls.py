@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import events, services
-from games.club import board
+from games.club import board, eventfile, reads
 from games.club import services as club
 from games.models import Access
 from tests.club.test_club_night import new_event, play_out
@@ -65,23 +65,23 @@ def test_every_recorded_step_moves_the_board_on(client, owner):
 def test_the_standings_are_worked_out_again_when_a_game_counts_not_at_every_step(owner):
     event = new_event(owner)
     seatings = list(club.start_round(owner, event.pk).seatings.select_related("game"))
-    before = club.results_version(event)
+    before = reads.results_version(event)
     playing = seatings[1].game
     with services.locked_game(Access(user=owner), playing.pk) as locked:
         services.record_step(locked, services.step_for(locked, "bids", 1), [3, 3, 4, 3])
-    assert club.results_version(event) == before  # a hand at a table still playing
+    assert reads.results_version(event) == before  # a hand at a table still playing
     play_out(seatings[0].game, owner)
-    ended = club.results_version(event)
+    ended = reads.results_version(event)
     assert ended != before
     # A forfeit counts a game still being played: its every step moves the standings.
     club.add_penalty(owner, event.pk, 1, 2, seatings[1].teams[0], 0, True, "left early")
     event.refresh_from_db()
-    forfeited = club.results_version(event)
+    forfeited = reads.results_version(event)
     assert forfeited != ended
     with services.locked_game(Access(user=owner), playing.pk) as locked:
         services.record_step(locked, services.step_for(locked, "tricks", 1), [3, 3, 4, 3])
-    assert club.results_version(event) != forfeited
-    assert club.summary(event) == events.summarize(events.parse_event_file(club.event_data(event)))
+    assert reads.results_version(event) != forfeited
+    assert reads.summary(event) == events.summarize(events.parse_event_file(eventfile.write(event)))
 
 
 def line_of(html: str, game) -> str:
@@ -127,11 +127,15 @@ def test_a_result_confirmed_shows_on_a_board_whose_lines_were_drawn_before(clien
     seating = club.start_round(owner, event.pk).seatings.select_related("game").get(number=1)
     play_out(seating.game, owner)
     response = client.get(reverse("club:board_live", args=[event.board_token]))
-    assert "Done, not confirmed yet" in line_of(response.content.decode(), seating.game)
-    club.confirm_result(seating, "Ben")
+    assert '<td class="state">Done, not confirmed</td>' in line_of(
+        response.content.decode(), seating.game
+    )
+    club.confirm_result(Access(user=owner), seating.game_id, "Ben")
     response, _ = poll(client, event, response["ETag"])
     assert response.status_code == 200
-    assert "Done, confirmed" in line_of(response.content.decode(), seating.game)
+    assert '<td class="state">Done, confirmed by Ben</td>' in line_of(
+        response.content.decode(), seating.game
+    )
 
 
 def record(wins: int, draws: int, losses: int) -> str:

@@ -143,13 +143,13 @@ def test_a_change_to_a_finished_game_pushes_the_whole_part(
     club.start_round(owner, event.pk)
     old = first.seatings.get(number=1).game
     sent.events.clear()
-    # Round 1's result moves with any change to its game (the standings are worked out again),
-    # though the board shows round 2's tables.
+    # Round 1's result moves with the director's correction of its game (the standings are
+    # worked out again), though the board shows round 2's tables.
     with (
         django_capture_on_commit_callbacks(execute=True),
         services.locked_game(Access(user=owner), old.pk) as locked,
     ):
-        locked.game.set_note("Checked by the director")
+        services.correct_hand(locked, 1, [6, 1, 6, 1], [6, 1, 6, 0], locked.game.version)
     assert [kind for _, kind, _ in sent.events] == ["live"]
 
 
@@ -208,10 +208,11 @@ def test_the_board_follows_pushes_only_where_they_are_served(client, owner, sett
     assertContains(page, "vendor/htmx/sse.min.js")
     assertContains(page, "js/board.js")
     assertContains(page, 'sse-swap="game-')
-    # The desk shows the same lines, and follows no pushes.
+    # The desk (its own page, which polls) follows no pushes.
     client.force_login(owner)
     desk = client.get(reverse("club:event", args=[event.pk]))
-    assertContains(desk, 'id="board-game-')
+    assertContains(desk, "Round 1")
+    assertNotContains(desk, "sse-connect")
     assertNotContains(desk, "sse-swap")
 
     # Gunicorn's threads don't hold streams: the push address is the async server's.
