@@ -57,9 +57,11 @@ def games_version(event: Event) -> int:
 
 def version(event: Event, games: int | None = None) -> str:
     """What the event shows moves on with this: its own version and its games' versions
-    (`games`, where the caller has read them already)."""
+    (`games`, where the caller has read them already). A digest, since the public board sends
+    it as its ETag: it names no database id."""
     moved = games_version(event) if games is None else games
-    return f"{event.pk}-{event.version}-{moved}"
+    text = f"{event.pk}-{event.version}-{moved}"
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 def results_version(event: Event) -> str:
