@@ -181,16 +181,15 @@ class Bracket:
             return decided.winner
         return decided.losers[0] if decided.losers else None
 
+    def _no_reset(self) -> bool:
+        """Whether the final, decided, needs no second game: the winners' bracket's champion
+        (seated first) won it, or it went by walkover."""
+        final = self.decided["F"]
+        seated = self.played_seats.get("F")
+        return not final.played or seated is None or final.winner == seated[0]
+
     def _seat(self, node: Node) -> list[str | None] | None:
-        if node.section == RESET:
-            final = self.decided.get("F")
-            if final is None:
-                return None
-            first = self.played_seats.get("F")
-            if not final.played or first is None or final.winner == first[0]:
-                # The winners' champion won the final (or it was a walkover): no reset.
-                self.decided["R"] = _Decided(final.winner, final.losers, played=False)
-                return None
+        """The node's two places (None for an empty one), or None while a feed is undecided."""
         values = [self._value(feed) for feed in node.feeds]
         if _PENDING in values:
             return None
@@ -207,10 +206,14 @@ class Bracket:
             for node in self.nodes:
                 if node.key in self.decided:
                     continue
+                if node.section == RESET and "F" in self.decided and self._no_reset():
+                    final = self.decided["F"]
+                    self.decided["R"] = _Decided(final.winner, final.losers, played=False)
+                    changed = True
+                    continue
                 if node.key not in self.seats:
                     seated = self._seat(node)
                     if seated is None:
-                        changed = changed or node.key in self.decided
                         continue
                     self.seats[node.key] = seated
                     changed = True

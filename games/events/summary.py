@@ -15,7 +15,7 @@ from typing import Any
 from .event import Event, EventFileError, Penalty, Round, entry_problem
 from .formats import Progress
 from .pairings import PairingError
-from .standings import Played, StandingsError, standings
+from .standings import Line, Played, StandingsError, standings
 
 
 def played(event: Event) -> list[Played]:
@@ -121,7 +121,7 @@ def complete(round_: Round, event: Event) -> bool:
     )
 
 
-def _line(line: Any, index: dict[str, int]) -> dict[str, Any]:
+def _line(line: Line, index: dict[str, int]) -> dict[str, Any]:
     return {
         "team": index[line.team],
         "name": line.team,
