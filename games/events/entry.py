@@ -24,12 +24,16 @@ CLOSED_AFTER_ROUND_1 = {
 _GRAPHEME = regex.compile(r"\X")
 
 
-def entries_closed(pairing: str, entries_until: int | None, paired: int) -> str | None:
-    """Why no team may enter now that `paired` rounds are paired, or None while entries are
-    open. `entries_until` N is the last round a late team may join: entries close once round
-    N is paired (None: until the event ends, where the format takes late teams at all)."""
-    closed = FORMATS[pairing].closed_after_round_1 if pairing in FORMATS else None
-    if paired and closed is not None:
+def entries_closed(
+    pairing: str, entries_until: int | None, paired: int, playoff_started: bool = False
+) -> str | None:
+    """Why no team may enter now that `paired` rounds are paired (and, for a most-wins event,
+    whether its playoff began), or None while entries are open: the format's own rule first
+    (`Format.entries_closed`), then the event's `entries_until` N, the last round a late team
+    may join: entries close once round N is paired (None: until the event ends)."""
+    fmt = FORMATS.get(pairing)
+    closed = None if fmt is None else fmt.entries_closed(paired, playoff_started)
+    if closed is not None:
         return closed
     if entries_until is not None and paired >= entries_until:
         return (

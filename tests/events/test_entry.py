@@ -76,3 +76,22 @@ def test_entries_close_after_the_round_the_event_names(pairing, until, paired, c
     else:
         assert said is not None
         assert closed in said
+
+
+@pytest.mark.parametrize(
+    ("pairing", "paired", "playoff_started", "closed"),
+    [
+        ("progressive", 0, False, None),
+        ("progressive", 1, False, "A progressive night takes no new players once round 1"),
+        ("most_wins", 3, False, None),
+        ("most_wins", 3, True, "A most-wins event takes no new teams once its playoff began"),
+        ("swiss", 3, True, None),
+    ],
+)
+def test_each_format_says_whether_it_takes_late_entries(pairing, paired, playoff_started, closed):
+    said = entries_closed(pairing, None, paired, playoff_started)
+    if closed is None:
+        assert said is None
+    else:
+        assert said is not None
+        assert said.startswith(closed)

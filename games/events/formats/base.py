@@ -87,6 +87,14 @@ class Format(ABC):
     # (None: the format takes late entries, up to the event's `entries_until`).
     closed_after_round_1: ClassVar[str | None] = None
 
+    def entries_closed(self, paired: int, playoff_started: bool = False) -> str | None:
+        """Why the format takes no new team now that `paired` rounds are paired (None while
+        it takes late entries; the event's own `entries_until` is the event's, not the
+        format's)."""
+        if paired and self.closed_after_round_1 is not None:
+            return self.closed_after_round_1
+        return None
+
     def problem(self, event: Event) -> str:
         """What the file's rounds break of the format's own rules, in one line ("" if none).
         A format closed after round 1 has every team still playing in round 1: one entered

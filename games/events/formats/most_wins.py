@@ -25,6 +25,14 @@ class MostWins(Format):
     has_playoff = True
     ranking = ("match_points", "wins", "point_difference", "points_for")
 
+    def entries_closed(self, paired: int, playoff_started: bool = False) -> str | None:
+        if playoff_started:
+            return (
+                "A most-wins event takes no new teams once its playoff began: the playoff's "
+                "seeds were the session's best."
+            )
+        return None
+
     def session_over(self, event: Event) -> bool:
         """The session ends with its planned rounds, or where its playoff began."""
         planned = self.planned_rounds(event)

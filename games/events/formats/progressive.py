@@ -22,6 +22,14 @@ class Progressive(Format):
     individual = True
     ranking = ("points_for", "wins", "point_difference")
 
+    def entries_closed(self, paired: int, playoff_started: bool = False) -> str | None:
+        if paired:
+            return (
+                "A progressive night takes no new players once round 1 started: its tables "
+                "move together."
+            )
+        return None
+
     def default_rounds(self, event: Event) -> int:
         # One round a table of the first round, where the moves would begin again.
         if event.rounds:
