@@ -1,9 +1,11 @@
 """The Swiss system: each round, teams of like standing meet, never twice where a pairing of
 the round avoids it, and the bye goes to the lowest-ranked team that hasn't had one (FIDE
-Handbook C.04, "Basic rules for Swiss Systems": two players meet at most once, a player
-receives the pairing-allocated bye at most once, players with equal scores are paired where
-possible). The pairing itself is `pairings.swiss`: a quick search down the standings, and a
-maximum-weight matching where that finds nothing.
+Handbook C.04.1, "Basic rules for Swiss Systems": two players shall not play each other more
+than once; a player who has had the pairing-allocated bye shall not receive it again; in
+general, players are paired to others with the same score). Where every team has had a bye,
+the rules leave it open; we give the lowest-ranked team a second one. The pairing itself is
+`pairings.swiss`: a quick search down the standings, and a maximum-weight matching where that
+finds nothing.
 
 The Handbook's rules speak of one round at a time; a Swiss that plays nearly as many rounds
 as a round robin (8 teams, 7 rounds) can pair round 5 so that round 6 has no pairing without
