@@ -1,5 +1,6 @@
 """The director's forms: a new event, a team's entry, a penalty."""
 
+import csv
 from typing import Any
 
 from django import forms
@@ -163,6 +164,131 @@ class PlayerForm(forms.Form):
         return _name_check(self.cleaned_data["name"], scoring.player_name_problem)
 
 
+# A pasted list's size: the event's most teams (`services.MAX_TEAMS`: a longer list can never
+# all enter; services import this module's neighbours, so the figure is repeated, and a test
+# holds the two together), each a line of three names at their longest.
+MAX_LIST_ENTRIES = 200
+MAX_LIST_CHARS = MAX_LIST_ENTRIES * 3 * 100
+
+
+class TeamsForm(forms.Form):
+    """A list of teams pasted at once, one a line: "team, player, player" (commas or a
+    spreadsheet's tabs, quotes allowed), or a team's three names on lines of their own with a
+    blank line after each team. A progressive night's list is one player a line. Each name
+    follows the single entry's rule; a line that doesn't is named, and nothing is entered."""
+
+    teams = forms.CharField(
+        max_length=MAX_LIST_CHARS,
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+        label="Teams, one a line",
+        help_text="Team, player, player: Aces, Ann Lee, Art Moe",
+    )
+
+    def __init__(self, *args: Any, individual: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.individual = individual
+        self.lines: list[int] = []  # the line each entry starts on, once cleaned
+        if individual:
+            field = self.fields["teams"]
+            field.label = "Players, one a line"
+            field.help_text = "Each player's name on a line of its own."
+
+    def clean_teams(self) -> list[tuple[str, list[str]]]:
+        text = self.cleaned_data["teams"]
+        entries = players_list(text) if self.individual else teams_list(text)
+        if not entries:
+            raise forms.ValidationError("The list is empty.")
+        if len(entries) > MAX_LIST_ENTRIES:
+            raise forms.ValidationError(f"A list takes at most {MAX_LIST_ENTRIES} entries.")
+        self.lines = [line for line, _, _ in entries]
+        return [(name, players) for _, name, players in entries]
+
+    def line_of(self, index: int) -> int:
+        """The line of the list the entry at `index` (from 0) starts on."""
+        return self.lines[index]
+
+
+def _line_problem(line: int, problem: str) -> forms.ValidationError:
+    return forms.ValidationError(f"Line {line}: {problem}")
+
+
+def _named(line: int, value: str, whose: str) -> str:
+    """A name of the list, checked by the single entry's rule (the players' name rule)."""
+    value = value.strip()
+    problem = scoring.player_name_problem(value)
+    if problem:
+        raise _line_problem(line, problem.replace("the name", f"{whose} name", 1) + ".")
+    return value
+
+
+def _fields(text: str) -> list[str]:
+    """One line's names: separated by tabs (a spreadsheet's cells) or commas, quotes allowed."""
+    delimiter = "\t" if "\t" in text else ","
+    try:
+        row = next(csv.reader([text], delimiter=delimiter, skipinitialspace=True), [])
+    except csv.Error:
+        return [text]
+    fields = [field.strip() for field in row]
+    while len(fields) > 1 and not fields[-1]:  # a trailing comma, a spreadsheet's empty cells
+        fields.pop()
+    return fields
+
+
+def teams_list(text: str) -> list[tuple[int, str, list[str]]]:
+    """The teams of a pasted list, each with the line it starts on; ValidationError naming
+    the first line that isn't a team."""
+    shape = "a team is its name and its two players: Aces, Ann Lee, Art Moe"
+    found: list[tuple[int, str, list[str]]] = []
+    block: list[tuple[int, str]] = []  # a team's names on lines of their own
+
+    def close_block() -> None:
+        if not block:
+            return
+        if len(block) != 3:
+            raise _line_problem(
+                block[0][0],
+                f"{shape} (or its three names on lines of their own, a blank line after).",
+            )
+        found.append(_team(block[0][0], [name for _, name in block]))
+        block.clear()
+
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            close_block()
+            continue
+        fields = _fields(raw)
+        if len(fields) == 1:
+            block.append((number, fields[0]))
+            if len(block) > 3:
+                raise _line_problem(block[0][0], f"{shape} (a blank line after each team).")
+            continue
+        close_block()
+        if len(fields) != 3:
+            raise _line_problem(number, f"{shape} ({len(fields)} names found).")
+        found.append(_team(number, fields))
+    close_block()
+    return found
+
+
+def _team(line: int, fields: list[str]) -> tuple[int, str, list[str]]:
+    name = _named(line, fields[0], "the team's")
+    first = _named(line, fields[1], "the first player's")
+    second = _named(line, fields[2], "the second player's")
+    if first.casefold() == second.casefold():
+        raise _line_problem(line, "a team is two different players.")
+    return (line, name, [first, second])
+
+
+def players_list(text: str) -> list[tuple[int, str, list[str]]]:
+    """A progressive night's pasted players, one a line, each with its line."""
+    found = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if raw.strip():
+            name = _named(number, raw, "the player's")
+            found.append((number, name, [name]))
+    return found
+
+
 class PenaltyForm(forms.Form):
     KINDS = [
         ("points", "Points off the team's score in that game"),
@@ -215,7 +341,7 @@ class PenaltyForm(forms.Form):
 
 class ConfirmForm(forms.Form):
     """The other side confirms a table's result: a player picks their own name from that
-    side's players (`services.confirmers`), never a typed one."""
+    side's players (`reads.confirmers`), never a typed one."""
 
     name = forms.ChoiceField(
         label="Who confirms?",
