@@ -89,13 +89,12 @@ def sides(positions: list[int], named: dict[int, str]) -> tuple[str, str]:
     return (found[0], found[1])
 
 
-def tables(event: Event, round_: EventRound | None, *, over: bool) -> list[TableCard]:
-    """The round's tables as cards, in two queries (the seatings with their games, and the
-    names); `over`: the event is over, so no time is called anywhere."""
+def tables(round_: EventRound | None, named: dict[int, str], *, over: bool) -> list[TableCard]:
+    """The round's tables as cards, in one query (the seatings with their games; `named`:
+    the event's `names`); `over`: the event is over, so no time is called anywhere."""
     if round_ is None:
         return []
     seatings = list(round_.seatings.select_related("game"))
-    named = names(event)
     cards = []
     for seating in seatings:
         game = seating.game
@@ -190,16 +189,16 @@ def playoff(state: dict[str, Any], named: dict[int, str]) -> dict[str, Any] | No
     }
 
 
-def live(event: Event) -> dict[str, Any]:
+def live(event: Event, version: str | None = None) -> dict[str, Any]:
     """What the desk's changing part shows: the round and its actions, the tables, the
-    standings and the log."""
-    version = reads.version(event)
+    standings and the log (`version`: the event's `reads.version`, where the caller has read
+    it)."""
+    version = version or reads.version(event)
     current = reads.latest_round(event)
     state = reads.summary(event)
     over = bool(state["finished"])
-    cards = tables(event, current, over=over)
-    wanted = (current is not None and current.byes) or state.get("playoff")
-    named = names(event) if wanted else {}
+    named = names(event) if current is not None or state.get("playoff") else {}
+    cards = tables(current, named, over=over)
     etag, poll_headers = poll_etag(event, version)
     winner = None
     if state["winner"] is not None:

@@ -124,10 +124,11 @@ def desk_live(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     event = _owned(request, pk)
     if services.call_time_when_due(event):
         event.refresh_from_db(fields=["version"])
-    etag, _ = desk.poll_etag(event)
+    version = reads.version(event)
+    etag, _ = desk.poll_etag(event, version)
     response = get_conditional_response(request, etag=etag)
     if response is None:
-        response = TemplateResponse(request, "club/event.html#poll", desk.live(event))
+        response = TemplateResponse(request, "club/event.html#poll", desk.live(event, version))
     response.headers["ETag"] = etag
     patch_cache_control(response, private=True, no_cache=True)
     return response
@@ -497,6 +498,8 @@ def standings_sheet(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
         "figures": [(label, title, key == "wins_draws_losses") for key, label, title in shown],
         "parts": parts,
         "columns": columns,
+        # A bye is told apart in W-D-L ("0-0-0, 1 bye"): its column is printed wider.
+        "byes": any(line.get("byes") for line in state["standings"]),
         "played": played,
         "waiting": waiting,
         "format_name": event.get_pairing_display().split(":")[0],

@@ -354,6 +354,10 @@ def test_a_bye_is_counted_apart_from_the_games_won_and_lost(owner_client, owner)
     )
     sheet = owner_client.get(reverse("club:standings", args=[event.pk]))
     assertContains(sheet, f'<td class="num">0{D}0{D}0, 1 bye</td>', html=True)
+    assertContains(sheet, "with-byes")  # printed in columns, its W-D-L column is wider
+    even = new_event(owner, name="Even night")
+    club.start_round(owner, even.pk)
+    assertNotContains(owner_client.get(reverse("club:standings", args=[even.pk])), "with-byes")
     assert desk.record({"wins": 3, "draws": 1, "losses": 0, "byes": 2}) == f"3{D}1{D}0, 2 byes"
     assert desk.record({"wins": 1, "draws": 0, "losses": 2, "byes": 0}) == f"1{D}0{D}2"
 
