@@ -6,13 +6,14 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import scoring, services
 from games.club import desk, reads
 from games.club import services as club
 from games.club.forms import MAX_LIST_ENTRIES
-from games.club.models import CardTable, Event, EventTeam, LogEntry, Penalty
+from games.club.models import CardTable, Event, EventTeam, LogEntry, Penalty, Seating
 from games.models import Access
 from tests.club.test_club_night import new_event, play_out
 
@@ -413,3 +414,39 @@ def test_the_desks_poll_costs_the_same_queries_at_any_size(owner_client, owner):
         counts.append(len(queries))
     assert counts[0] == counts[1]
     assert Event.objects.count() == 2
+
+
+# ---- Each table's card ----
+
+
+def test_each_tables_card_says_where_its_result_stands(owner_client, owner):
+    event = new_event(owner)
+    round_ = club.start_round(owner, event.pk)
+    seating = round_.seatings.select_related("game").get(number=1)
+    play_out(seating.game, owner)
+    card_id = f'id="desk-game-{seating.game.pk}"'
+
+    def shown() -> str:
+        body = desk_page(owner_client, event).content.decode()
+        card = body[body.index(card_id) :].split("</li>")[0]
+        return card.split('<strong class="desk-state">')[1].split("</strong>")[0]
+
+    assert shown() == "Done, not confirmed"
+    Seating.objects.filter(pk=seating.pk).update(confirmed_by="Bea", confirmed_at=timezone.now())
+    assert shown() == "Done, confirmed by Bea"
+    Seating.objects.filter(pk=seating.pk).update(corrected_at=timezone.now())
+    assert shown() == "Corrected by the director"
+
+
+def test_a_progressive_tables_card_names_its_partners_and_each_player(owner_client, owner):
+    event = bare_event(owner, pairing="progressive", rounds=None)
+    for name in ["Ann", "Ben", "Cat", "Dan"]:
+        club.add_team(owner, event.pk, name, [name])
+    club.start_round(owner, event.pk)
+    page = desk_page(owner_client, event)
+    assertContains(page, "<dt>Ann &amp; Cat</dt><dd>0</dd>")
+    assertContains(page, "<dt>Ben &amp; Dan</dt><dd>0</dd>")
+    for position, name in enumerate(["Ann", "Ben", "Cat", "Dan"]):
+        assertContains(page, f'?table=1&amp;team={position}#penalty">Penalty: {name}</a>')
+    opened = desk_page(owner_client, event, table=1, team=2)
+    assertContains(opened, "Round 1, table 1: a penalty on <strong>Cat</strong>.")
