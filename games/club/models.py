@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from games import events
 from games.models import Game, Table
 
 
@@ -88,8 +89,9 @@ class Event(models.Model):
 
     @property
     def individual(self) -> bool:
-        """A progressive night: each entry is one player, seated four to a table."""
-        return self.pairing == "progressive"
+        """A progressive night: each entry is one player, seated four to a table (the
+        format says: `games.events.formats`)."""
+        return events.format_for(self.pairing).individual
 
     def bump(self) -> None:
         """The event changed: its board and standings are drawn again."""

@@ -85,7 +85,7 @@ def create_event(
     so every reader of the event's file draws the same bracket."""
     if rules.players != 4 or not rules.partnerships:
         raise EventProblem("An event's tables play four players in partnerships.")
-    if pairing == "most_wins":
+    if events.format_for(pairing).has_playoff:
         playoff = playoff or events.eventfile.DEFAULT_PLAYOFF
         if playoff < 2:
             raise EventProblem("A playoff is for two teams or more.")
@@ -144,20 +144,21 @@ def add_team(user: Any, pk: int, name: str, players: Sequence[str]) -> EventTeam
 def _check_entries_open(event: Event) -> None:
     """EventProblem saying why, once the event takes no new team (its format, or the last
     round a late team may join)."""
-    closed = events.entries_closed(event.pairing, event.entries_until, event.event_rounds.count())
+    rounds = event.event_rounds
+    closed = events.entries_closed(
+        event.pairing,
+        event.entries_until,
+        rounds.count(),
+        playoff_started=rounds.filter(stage="playoff").exists(),
+    )
     if closed:
         raise EventProblem(closed)
-    if event.pairing == "most_wins" and event.event_rounds.filter(stage="playoff").exists():
-        raise EventProblem(
-            "A most-wins event takes no new teams once its playoff began: the playoff's seeds "
-            "were the session's best."
-        )
 
 
 def add_solo(user: Any, pk: int, name: str) -> str:
     """A player who came alone enters and waits to be drawn into a team at check-in."""
     with locked_event(user, pk) as event:
-        if event.pairing == "progressive":
+        if event.individual:
             raise EventProblem("A progressive night enters every player alone already.")
         _check_entries_open(event)
         waiting = list(event.solos)
@@ -695,13 +696,11 @@ def import_event(owner: Any, data: bytes) -> Event:
 
 
 def _check_entry(event: Event, players: Sequence[str]) -> None:
-    """A progressive night's entry is one player, and only before its first round (its tables
-    move together); every other format's is a team of two."""
+    """A progressive night's entry is one player (and only before its first round: its format
+    closes entries then); every other format's is a team of two."""
     if event.individual:
         if len(players) != 1:
             raise EventProblem("A progressive night's players enter one by one.")
-        if event.event_rounds.exists():
-            raise EventProblem("A progressive night takes no new players once round 1 started.")
     elif len(players) != 2:
         raise EventProblem("A team is two players.")
 
@@ -712,7 +711,7 @@ def start_playoff(user: Any, pk: int) -> EventRound:
     The planned count of rounds is kept: the playoff's rounds say where the session ended, so
     undoing its first round gives the session back."""
     with locked_event(user, pk) as event:
-        if event.pairing != "most_wins":
+        if not events.format_for(event.pairing).has_playoff:
             raise EventProblem("Only a most-wins event has a playoff.")
         round_ = _latest_round(event, "Play at least one round of the session first.")
         if round_.stage == "playoff":

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..scoring import GameFile, GameResult, Rules
-from .formats import Format, format_for
 from .standings import MatchPoints
 
 
@@ -85,15 +84,9 @@ class Event:
     seed: int | None = None
     # Players who came alone and wait to be drawn into a team, in the order they entered.
     solos: tuple[str, ...] = ()
+    # A progressive night: each entry is one player (the format says, as the file is read).
+    individual: bool = False
 
-    @property
-    def format(self) -> Format:
-        """The event's format (`formats/`): how it pairs, how many rounds, who won."""
-        return format_for(self.pairing)
-
-    @property
-    def individual(self) -> bool:
-        return self.format.individual
 
     @property
     def names(self) -> list[str]:

@@ -430,8 +430,9 @@ def parse_event_file(data: Any) -> Event:
         seeding=seeding,
         seed=seed,
         solos=_solos(data),
+        individual=individual,
     )
-    problem = event.format.problem(event)
+    problem = format_for(pairing).problem(event)
     if problem:
         raise EventFileError(problem)
     return event

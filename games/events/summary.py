@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .event import Event, EventFileError, Penalty, Round, entry_problem
-from .formats import Progress
+from .formats import Progress, format_for
 from .pairings import PairingError
 from .standings import Line, Played, StandingsError, standings
 
@@ -153,7 +153,7 @@ def summarize(event: Event) -> dict[str, Any]:
             "winner": None,
             "waiting": entries,
         }
-    fmt = event.format
+    fmt = format_for(event.pairing)
     names = event.names
     index = {name: position for position, name in enumerate(names)}
     games = played(event)
