@@ -10,8 +10,10 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from games import scoring
+from games.club import reads
 from games.club import services as club
 from games.club.models import Event
+from games.models import Access
 from tests.browser.helpers import IN_SENTENCE, axe_violations, screenshot, sign_in
 from tests.club.test_club_night import new_event, play_out
 from tests.club.test_desk import bid
@@ -131,7 +133,12 @@ def test_on_a_laptop_the_tables_are_a_grid_that_follows_the_tables(
     play_out(seatings[1].game, owner)
     expect(table_2.locator(".desk-state")).to_have_text("Done, not confirmed")
     expect(table_2.locator("dd").first).to_have_text("600")
-    expect(page.locator("#desk-log")).to_contain_text("Round 1 paired")
+    # The other side confirms on the table's phone: the card and the log follow.
+    game = seatings[1].game
+    name = reads.confirmers(game)[0]
+    club.confirm_result(Access(user=owner), game.pk, name)
+    expect(table_2.locator(".desk-state")).to_have_text(f"Done, confirmed by {name}")
+    expect(page.locator("#desk-log li").first).to_contain_text(f"result confirmed by {name}")
     expect(page.get_by_label("Team name")).to_have_value("Late arrivals")
     # The table that has started offers the time called there; the one that ended doesn't.
     table_1 = page.locator(f"#desk-game-{seatings[0].game.pk}")
