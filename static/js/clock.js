@@ -25,10 +25,11 @@
       if (left <= 0) {
         clock.textContent = clock.dataset.clockZero || "Time!";
         clock.classList.add("warning");
-        // Crossing zero on this page: its live part asks the server again, which calls the
-        // time as it draws it (the game page's "clock-zero" trigger).
-        if (Number(clock.dataset.clockPrevious) > 0) {
-          clock.dataset.clockPrevious = "0";
+        // Zero reached since the page was drawn: its live part asks the server again, which
+        // calls the time as it draws it (the game page's "clock-zero" trigger); once.
+        var drawnBefore = Number(clock.dataset.clockNow) < Number(clock.dataset.clockEnds);
+        if (drawnBefore && !clock.dataset.clockZeroSaid) {
+          clock.dataset.clockZeroSaid = "1";
           document.body.dispatchEvent(new CustomEvent("clock-zero"));
         }
         return;
