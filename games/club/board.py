@@ -31,7 +31,6 @@ from django.utils.safestring import mark_safe
 
 from games.club import reads
 from games.club.models import Event, EventRound, EventTeam, Seating
-from games.models import Game
 
 
 def drawn_at() -> str:
@@ -179,39 +178,16 @@ def line(seating: Seating, named: dict[int, str], seq: str, push: bool, desk: bo
     game = seating.game
     table = {
         "number": seating.number,
-        "teams": sides(seating.teams, named),
+        "teams": reads.table_sides(seating.teams, named),
         "scores": game.scores or [0, 0],
         "hands": game.hand_count,
         "finished": game.finished,
-        "state": table_state(seating, game),
+        "state": reads.table_state(seating, game),
         "game": game,
     }
     context = {"table": table, "seq": seq, "push": push, "desk": desk}
     html = render_to_string("club/board.html#table_row", context)
     return mark_safe(html.strip())  # the template's output, escaped; strip() gave a plain str
-
-
-def table_state(seating: Seating, game: Game) -> str:
-    """Where a table's result stands, in the words the room reads on the board."""
-    corrected = getattr(seating, "corrected_at", None) is not None
-    if game.finished:
-        if corrected:
-            return "Corrected by the director"
-        if seating.confirmed_by:
-            return f"Done, confirmed by {seating.confirmed_by}"
-        return "Done, not confirmed"
-    playing = "Playing" if game.time_called is None else "Time called"
-    return f"{playing}, corrected by the director" if corrected else playing
-
-
-def sides(positions: list[int], named: dict[int, str]) -> tuple[str, str]:
-    """A table's two sides by name: two teams, or at a progressive table the partners of
-    seats 1 and 3 against those of seats 2 and 4."""
-    if len(positions) == 4:
-        first, second, third, fourth = (named[position] for position in positions)
-        return (f"{first} & {third}", f"{second} & {fourth}")
-    first, second = (named[position] for position in positions)
-    return (first, second)
 
 
 def standings(event: Event, state: dict[str, Any], results: str, *, desk: bool = False) -> str:

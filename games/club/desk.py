@@ -18,8 +18,7 @@ from urllib.parse import urlsplit
 from django.db.models import QuerySet
 
 from games.club import reads
-from games.club.models import Event, EventRound, EventTeam, LogEntry, Seating
-from games.models import Game
+from games.club.models import Event, EventRound, EventTeam, LogEntry
 from games.views.watch import is_loopback
 
 # How often the desk asks whether anything moved, in seconds.
@@ -67,28 +66,6 @@ def names(event: Event) -> dict[int, str]:
     return dict(teams.values_list("position", "name"))
 
 
-def table_state(seating: Seating, game: Game) -> str:
-    """Where a table's result stands, in the desk's words."""
-    corrected = seating.corrected_at is not None
-    if game.finished:
-        if corrected:
-            return "Corrected by the director"
-        if seating.confirmed_by:
-            return f"Done, confirmed by {seating.confirmed_by}"
-        return "Done, not confirmed"
-    playing = "Playing" if game.time_called is None else "Time called"
-    return f"{playing}, corrected by the director" if corrected else playing
-
-
-def sides(positions: list[int], named: dict[int, str]) -> tuple[str, str]:
-    """A table's two sides by name: two teams, or at a progressive table the partners of
-    seats 1 and 3 against those of seats 2 and 4."""
-    found = [named.get(position, "?") for position in positions]
-    if len(found) == 4:
-        return (f"{found[0]} & {found[2]}", f"{found[1]} & {found[3]}")
-    return (found[0], found[1])
-
-
 def tables(round_: EventRound | None, named: dict[int, str], *, over: bool) -> list[TableCard]:
     """The round's tables as cards, in one query (the seatings with their games; `named`:
     the event's `names`); `over`: the event is over, so no time is called anywhere."""
@@ -99,7 +76,7 @@ def tables(round_: EventRound | None, named: dict[int, str], *, over: bool) -> l
     for seating in seatings:
         game = seating.game
         scores = [*(game.scores or []), 0, 0]
-        first, second = sides(seating.teams, named)
+        first, second = reads.table_sides(seating.teams, named)
         cards.append(
             TableCard(
                 number=seating.number,
@@ -107,7 +84,7 @@ def tables(round_: EventRound | None, named: dict[int, str], *, over: bool) -> l
                 url=game.get_absolute_url(),
                 sides=(Side(first, scores[0]), Side(second, scores[1])),
                 hands=game.hand_count,
-                state=table_state(seating, game),
+                state=reads.table_state(seating, game),
                 finished=game.finished,
                 targets=tuple(
                     Target(position, named.get(position, "?")) for position in seating.teams

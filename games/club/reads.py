@@ -16,7 +16,7 @@ from django.db.models import Q, Sum
 
 from games import events
 from games.club import eventfile
-from games.club.models import Event, EventRound
+from games.club.models import Event, EventRound, Seating
 from games.models import Game
 
 
@@ -109,3 +109,25 @@ def confirmers(game: Game) -> list[str]:
     else:
         seats = [seat for index, side in enumerate(sides) if index != game.winner for seat in side]
     return [game.players[seat] for seat in sorted(seats)]
+
+
+def table_state(seating: Seating, game: Game) -> str:
+    """Where a table's result stands, in the words the board and the desk show."""
+    corrected = seating.corrected_at is not None
+    if game.finished:
+        if corrected:
+            return "Corrected by the director"
+        if seating.confirmed_by:
+            return f"Done, confirmed by {seating.confirmed_by}"
+        return "Done, not confirmed"
+    playing = "Playing" if game.time_called is None else "Time called"
+    return f"{playing}, corrected by the director" if corrected else playing
+
+
+def table_sides(positions: list[int], named: dict[int, str]) -> tuple[str, str]:
+    """A table's two sides by name: two teams, or at a progressive table the partners of
+    seats 1 and 3 against those of seats 2 and 4."""
+    found = [named.get(position, "?") for position in positions]
+    if len(found) == 4:
+        return (f"{found[0]} & {found[2]}", f"{found[1]} & {found[3]}")
+    return (found[0], found[1])

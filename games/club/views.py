@@ -167,6 +167,7 @@ def _desk(
         board_link=board_link,
         loopback=desk.loopback_host(board_link),
         ranking_words=ranking_words(list(event.ranking)),
+        buchholz=events.BUCHHOLZ if "buchholz" in event.ranking else "",
     )
     context.update(forms)
     return TemplateResponse(request, "club/event.html", context, status=status)
@@ -504,6 +505,7 @@ def standings_sheet(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
         "waiting": waiting,
         "format_name": event.get_pairing_display().split(":")[0],
         "ranking_words": ranking_words(list(event.ranking)),
+        "buchholz": events.BUCHHOLZ if "buchholz" in event.ranking else "",
     }
     return TemplateResponse(request, "club/standings.html", context)
 
@@ -624,7 +626,7 @@ def confirm_result(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = Game.objects.open_to(access).filter(pk=pk, at_event=True).first()
     if game is None:
         raise Http404("No such table.")
-    form = ConfirmForm(request.POST, players=services.confirmers(game))
+    form = ConfirmForm(request.POST, players=reads.confirmers(game))
     if form.is_valid():
         try:
             services.confirm_result(access, pk, form.cleaned_data["name"])

@@ -31,6 +31,7 @@ from .pairings import (
 )
 from .penalties import PenaltyError, TrickMove, made_moves, move_tricks, penalized_hands
 from .standings import (
+    BUCHHOLZ,
     CRITERIA,
     Line,
     MatchPoints,
@@ -40,6 +41,7 @@ from .standings import (
 )
 
 __all__ = [
+    "BUCHHOLZ",
     "CRITERIA",
     "FORMAT",
     "FORMATS",

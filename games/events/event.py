@@ -87,7 +87,6 @@ class Event:
     # A progressive night: each entry is one player (the format says, as the file is read).
     individual: bool = False
 
-
     @property
     def names(self) -> list[str]:
         return [team.name for team in self.teams]

@@ -188,6 +188,14 @@ def _words(game: Played, team: str, gained: int) -> str:
     return f"{where}: {how} {score} (+{gained}){told}"
 
 
+# Buchholz in a player's words, for the desk and the printed standings.
+BUCHHOLZ = (
+    "Buchholz: the match points of every opponent a team met, added up. An opponent's bye or "
+    "missed round counts for it as a draw; the team's own bye counts as an opponent with the "
+    "team's points before that round who lost the bye and drew every round after."
+)
+
+
 def buchholz(
     teams: Sequence[str],
     games: Sequence[Played],

@@ -127,11 +127,11 @@ def test_each_line_says_where_its_result_stands(client, owner):
 def test_a_line_of_a_table_still_playing_says_it_was_corrected(owner):
     event = new_event(owner)
     seating = club.start_round(owner, event.pk).seatings.select_related("game").get(number=1)
-    assert board.table_state(seating, seating.game) == "Playing"
+    assert reads.table_state(seating, seating.game) == "Playing"
     seating.corrected_at = timezone.now()
-    assert board.table_state(seating, seating.game) == "Playing, corrected by the director"
+    assert reads.table_state(seating, seating.game) == "Playing, corrected by the director"
     seating.game.time_called = 3
-    assert board.table_state(seating, seating.game) == "Time called, corrected by the director"
+    assert reads.table_state(seating, seating.game) == "Time called, corrected by the director"
 
 
 def two_teams(owner):

@@ -451,3 +451,12 @@ def test_a_progressive_tables_card_names_its_partners_and_each_player(owner_clie
         assertContains(page, f'?table=1&amp;team={position}#penalty">Penalty: {name}</a>')
     opened = desk_page(owner_client, event, table=1, team=2)
     assertContains(opened, "Round 1, table 1: a penalty on <strong>Cat</strong>.")
+
+
+def test_an_event_ranked_by_buchholz_says_how_it_is_counted(owner_client, owner):
+    ranked = new_event(owner, ranking=["match_points", "buchholz"])
+    plain = new_event(owner)
+    words = "Buchholz: the match points of every opponent a team met"
+    assertContains(owner_client.get(reverse("club:event", args=[ranked.pk])), words)
+    assertContains(owner_client.get(reverse("club:standings", args=[ranked.pk])), words)
+    assertNotContains(owner_client.get(reverse("club:event", args=[plain.pk])), words)

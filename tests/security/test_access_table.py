@@ -81,6 +81,10 @@ TABLE = {
     ("import_event", "get"): (LOGIN, 200, 200),
     ("event", "get"): (404, 404, 200),
     ("add_team", "post"): (404, 404, 302),
+    ("add_teams", "post"): (404, 404, 302),
+    ("desk_live", "get"): (404, 404, 200),
+    # One team entered: no table to make a card for, back to the cards page with the reason.
+    ("make_cards", "post"): (404, 404, 302),
     # This night is Swiss: its entries are teams, and a lone player is refused on the desk.
     ("add_player", "post"): (404, 404, 422),
     ("withdraw", "post"): (404, 404, 302),
@@ -139,8 +143,8 @@ REVOKED = "revoked"
 GUEST_SCORER = "guest-scorer"
 WATCH = ("watch", "watch_live")
 TABLE_WATCH = ("table_watch", "table_live")
-PER_GAME = {"game", "game_chart", "follow_table", "post_bids", "post_tricks", "undo", "rematch", "edit_hand"}
-PER_GAME |= {"call_time"}
+PER_GAME = {"game", "game_chart", "post_bids", "post_tricks", "undo", "rematch", "edit_hand"}
+PER_GAME |= {"call_time", "follow_table"}
 PER_GAME |= {"export_game", "export_csv", "rules_card", "compare", "share"}
 PER_GAME |= {"game_note", "hand_note"}
 # A reset link with a made-up account and token: the page that says the link doesn't work.
@@ -180,6 +184,7 @@ def data_for(name, game):
             "ranking": "points",
         },
         "add_team": {"name": "Books", "first": "Gus", "second": "Hal"},
+        "add_teams": {"teams": "Books, Gus, Hal"},
         "add_solo": {"name": "Ivy"},
         "withdraw_solo": {"name": "Ivy"},
         "add_player": {"name": "Ivy"},
@@ -209,6 +214,7 @@ CLUB |= {"undo_round", "swap_teams", "start_clock", "add_penalty", "cards", "exp
 CLUB |= {"standings_csv", "confirm", "board", "board_live", "board_push"}
 CLUB |= {"add_solo", "withdraw_solo", "pair_solos"}
 CLUB |= {"add_player", "start_playoff", "standings", "tables_time"}
+CLUB |= {"desk_live", "add_teams", "make_cards"}
 BOARD = {"board", "board_live", "board_push"}
 PER_EVENT = CLUB - {"events", "new_event", "import_event", "confirm"} - BOARD
 
