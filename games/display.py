@@ -1,5 +1,6 @@
 """Turns a scored game into the rows a template shows. Formatting only: no rule is applied here."""
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -205,3 +206,25 @@ def sentence(problem: str) -> str:
         return problem
     problem = problem[0].upper() + problem[1:]
     return problem if problem.endswith((".", "!", "?")) else problem + "."
+
+
+# A cell a spreadsheet runs as a formula starts with one of these (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+
+Cell = str | int | None
+
+
+def csv_cell(value: Cell) -> Cell:
+    """One cell of a CSV the app writes, shown by a spreadsheet as written and never run:
+    text that starts like a formula gets a single quote in front, as OWASP's "CSV Injection"
+    page recommends ("=HYPERLINK(...)" becomes "'=HYPERLINK(...)"). Numbers stay numbers, and
+    so does text that is a plain number ("-40")."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return value if _PLAIN_NUMBER.fullmatch(value) else "'" + value
+    return value
+
+
+def csv_row(values: Iterable[Cell]) -> list[Cell]:
+    """A row of a CSV the app writes, every cell through `csv_cell`."""
+    return [csv_cell(value) for value in values]

@@ -30,7 +30,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 from django_eventstream import views as eventstream_views
 
-from games import events
+from games import display, events
 from games.club import desk, eventfile, push, reads, services
 from games.club.board import context as board_context
 from games.club.board import live_part, poll_etag
@@ -435,9 +435,11 @@ def standings_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     for line in lines:
         shared = ranks.count(line["rank"]) > 1
         writer.writerow(
-            [f"{line['rank']}=" if shared else line["rank"], line["name"]]
-            + [line[key] for key in CSV_FIGURES]
-            + ["; ".join(line["games"])]
+            display.csv_row(  # a team named "=HYPERLINK(...)" is text, never a formula
+                [f"{line['rank']}=" if shared else line["rank"], line["name"]]
+                + [line[key] for key in CSV_FIGURES]
+                + ["; ".join(line["games"])]
+            )
         )
     return response
 
@@ -526,21 +528,27 @@ def make_cards(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def table_cards(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     """One card a table, to print: its number and the QR code of its scoring link, which
-    follows the table from round to round for the event's life."""
+    follows the table from round to round for the event's life. A table whose scoring link
+    was turned off (its game's Share page) prints a card that says so, with no code."""
     event = _owned(request, pk)
     cards: list[dict[str, Any]] = []
     for card in event.cards.select_related("table"):
-        link = reachable_url(request, reverse("table_score", args=[card.table.score_token]))
+        token = card.table.score_token
+        if token is None:
+            cards.append({"number": card.number, "link": None, "qr": None})
+            continue
+        link = reachable_url(request, reverse("table_score", args=[token]))
         cards.append({"number": card.number, "link": link, "qr": qr_svg(link)})
     # Before a round is paired, the cards its tables will need can be made (a POST) and printed.
     missing = desk.cards_missing(event, reads.summary(event))
     board = reachable_url(request, reverse("club:board", args=[event.board_token]))
+    links = [card["link"] for card in cards if card["link"]]
     context = {
         "event": event,
         "cards": cards,
         "missing": missing,
         "paired": event.event_rounds.exists(),
-        "loopback": desk.loopback_host(cards[0]["link"] if cards else board),
+        "loopback": desk.loopback_host(links[0] if links else board),
     }
     return TemplateResponse(request, "club/cards.html", context)
 

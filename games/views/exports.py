@@ -31,31 +31,29 @@ CSV_HEADER = [
 ]
 
 
-def _text(value: str) -> str:
-    """Text a spreadsheet won't run as a formula (a player could be named "=1+1")."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
-
-
-def csv_rows(result: scoring.GameResult) -> list[list[str | int]]:
-    """One row per scored hand and side, in the order the hands were played."""
+def csv_rows(result: scoring.GameResult) -> list[list[display.Cell]]:
+    """One row per scored hand and side, in the order the hands were played; no cell a
+    spreadsheet would run as a formula (a player could be named "=1+1": `display.csv_cell`)."""
     players = result.players
-    rows: list[list[str | int]] = []
+    rows: list[list[display.Cell]] = []
     for hand in result.hands:
         for index, (total, side) in enumerate(zip(result.sides, hand.sides, strict=True)):
             rows.append(
-                [
-                    hand.number,
-                    _text(players[hand.dealer]),
-                    index + 1,
-                    _text(total.name),
-                    _text(display.side_bids(players, total.seats, hand.bids)),
-                    side.contract,
-                    side.tricks,
-                    side.points,
-                    side.score,
-                    side.bags,
-                    _text("; ".join(side.explanation)),
-                ]
+                display.csv_row(
+                    [
+                        hand.number,
+                        players[hand.dealer],
+                        index + 1,
+                        total.name,
+                        display.side_bids(players, total.seats, hand.bids),
+                        side.contract,
+                        side.tricks,
+                        side.points,
+                        side.score,
+                        side.bags,
+                        "; ".join(side.explanation),
+                    ]
+                )
             )
     return rows
 
