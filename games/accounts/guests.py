@@ -4,6 +4,9 @@ A guest is a real `User` with an unusable password and a `Guest` mark, signed in
 session only. Every owner check therefore keeps a guest's games private to that browser exactly
 as an account's are private to the account. Signing up turns the same user into an account;
 signing in to an existing account moves the guest's games there and deletes the guest.
+
+A guest may run a club night too: the event is its own like its games, is kept by signing up,
+moves with the games on signing in, and is counted in the warning before a sign-out deletes it.
 """
 
 from __future__ import annotations
@@ -96,13 +99,18 @@ def forget_flag(request: HttpRequest) -> None:
     request.session.pop(SEEN_KEY, None)
 
 
+# The apps whose rows a user owns: the games, and the club nights (events) it directs.
+OWNING_APPS = ("games", "club")
+
+
 def owned_relations() -> list[models.ForeignObject[Any, Any]]:
-    """Every foreign key to the user from the games app: what a guest owns and must move."""
+    """Every foreign key to the user from the games and the club: what a guest owns and must
+    move (an event's teams, rounds and games come along under the event and the games)."""
     user_model = get_user_model()
     return [
         relation.field
         for relation in user_model._meta.related_objects
-        if relation.one_to_many and relation.related_model._meta.app_label == "games"
+        if relation.one_to_many and relation.related_model._meta.app_label in OWNING_APPS
     ]
 
 
@@ -157,7 +165,8 @@ def become_account(user: AbstractBaseUser) -> bool:
 
 
 def end(user_id: int) -> None:
-    """A guest signing out: nobody can reach its games again, so they go with it."""
+    """A guest signing out: nobody can reach its games and events again, so they go with it
+    (the sign-out page counts both first: `sign_out`)."""
     with transaction.atomic():
         if Guest.objects.filter(user_id=user_id).exists():
             get_user_model().objects.filter(pk=user_id).delete()

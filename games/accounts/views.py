@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods
 
 from games.accounts import guests, throttle
 from games.accounts.forms import SignupForm
+from games.club.models import Event
 from games.models import Game
 from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, navigate, render
 
@@ -133,18 +134,36 @@ def sign_out(request: HtmxHttpRequest) -> HttpResponse:
     """Ends the session on the server: a copy of the cookie no longer signs anyone in.
 
     A link (GET) never signs out: it shows a page with the button that does (a POST), and
-    tells a guest first what signing out costs (its games go with it, nothing could bring them
-    back). A visitor who is not signed in has nothing to sign out of: home."""
+    tells a guest first what signing out costs (its games and club nights go with it, nothing
+    could bring them back) and how to keep them. A visitor who is not signed in has nothing to
+    sign out of: home."""
     guest_id = guests.guest_id(request.user)
     if request.method != "POST":
         if not request.user.is_authenticated:
             return redirect(settings.LOGOUT_REDIRECT_URL)
-        games = None if guest_id is None else Game.objects.filter(owner_id=guest_id).count()
-        return TemplateResponse(request, "registration/logout.html", {"games": games})
+        context: dict[str, object] = {"guest": guest_id is not None}
+        if guest_id is not None:
+            # A club night's tables play games of their own: they are counted with the night.
+            games = Game.objects.filter(owner_id=guest_id, seating__isnull=True).count()
+            events = Event.objects.filter(owner_id=guest_id).count()
+            context |= {
+                "lost": _counted(games, events),
+                "one": games + events == 1,
+                "events": events,
+            }
+        return TemplateResponse(request, "registration/logout.html", context)
     logout(request)
     if guest_id is not None:
         guests.end(guest_id)
     return navigate(request, settings.LOGOUT_REDIRECT_URL)
+
+
+def _counted(games: int, events: int) -> str:
+    """ "3 games", "2 games and 1 club night", "1 club night": what a guest's sign-out loses."""
+    said = [f"{games} game{'s' if games != 1 else ''}"] if games or not events else []
+    if events:
+        said.append(f"{events} club night{'s' if events != 1 else ''}")
+    return " and ".join(said)
 
 
 @sensitive_post_parameters()
