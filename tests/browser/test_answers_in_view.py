@@ -68,6 +68,14 @@ def test_a_correction_is_confirmed_in_view_on_the_game_page(
     console.assert_clean()
 
 
+# The switch's colour once its transition (0.15 s, app.css) has ended: read mid-animation, on
+# a loaded machine, it was still between the two. getAnimations() takes in the style change
+# the click just made, so the transition it started is among those waited for.
+SETTLED_BACKGROUND = """(el) => Promise.all(
+  el.getAnimations({subtree: true}).map((animation) => animation.finished)
+).then(() => getComputedStyle(el).backgroundColor)"""
+
+
 @pytest.mark.parametrize("phone", PHONES)
 def test_the_screen_switch_sits_by_the_title_and_shows_when_it_is_on(
     new_page, live_server, make_game, phone, console
@@ -81,10 +89,10 @@ def test_the_screen_switch_sits_by_the_title_and_shows_when_it_is_on(
     expect(toggle).to_have_attribute("aria-pressed", "true")
     assert_in_view(page, toggle, "the screen switch")
     switch = toggle.locator(".switch")
-    on = switch.evaluate("(el) => getComputedStyle(el).backgroundColor")
+    on = switch.evaluate(SETTLED_BACKGROUND)
     toggle.click()
     expect(toggle).to_have_attribute("aria-pressed", "false")
-    off = switch.evaluate("(el) => getComputedStyle(el).backgroundColor")
+    off = switch.evaluate(SETTLED_BACKGROUND)
     assert on != off, "the switch looks the same on and off"
     screenshot(page, f"62-screen-switch-{phone}", full_page=False)
     console.assert_clean()

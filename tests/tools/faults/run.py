@@ -190,12 +190,21 @@ def report_load(outcome: Outcome, tables: list[Table], watchers: list[Watcher], 
 
 
 def redis_faults(stack: Stack, seconds: float) -> Outcome:
+    """Redis paused, then stopped, under load: nothing lost, nothing 5xx, and no step slower
+    than the threshold. A request waits on a stalled Redis for at most its socket timeout
+    (0.25 s, settings.CACHES), twice at worst (a read, then a write) before the process lets
+    Redis rest (scorekeeper.cache.RETRY_AFTER). So an answer from the pause on is judged
+    against the same load's slowest answer before it plus those two timeouts, and never held
+    to less than 2 s: what the fault adds is judged, not how busy the machine is."""
+    least_threshold = 2.0
+    redis_allowance = 2 * 0.25
     outcome = Outcome("Redis paused, then stopped, under load")
     cache = stack.cache
     assert cache is not None
     tables, watchers = tables_and_watchers(stack, 4, 4)
     with Load(tables, watchers, seconds):
         time.sleep(seconds * 0.2)
+        paused_at = time.monotonic()
         cache.pause()
         outcome.say(f"Redis paused (SIGSTOP) for {seconds * 0.25:.0f} s")
         time.sleep(1)
@@ -210,10 +219,20 @@ def redis_faults(stack: Stack, seconds: float) -> Outcome:
         time.sleep(max(0.0, seconds * 0.25 - 1))
         cache.start()
         outcome.say("Redis started again (empty)")
-    slow = [a.seconds for t in tables for a in t.phone.answers if a.seconds > 2.0]
+    answers = [answer for table in tables for answer in table.phone.answers]
+    quiet = [answer.seconds for answer in answers if answer.at + answer.seconds < paused_at]
+    threshold = max(least_threshold, max(quiet, default=0.0) + redis_allowance)
+    faulted = [answer.seconds for answer in answers if answer.at + answer.seconds >= paused_at]
+    slow = [taken for taken in faulted if taken > threshold]
     report_load(outcome, tables, watchers, faulty=lambda answer: False)
+    outcome.say(
+        f"slowest step before the pause {max(quiet, default=0.0):.2f} s, from it on "
+        f"{max(faulted, default=0.0):.2f} s; threshold {threshold:.2f} s"
+    )
     if slow:
-        outcome.unexpected.append(f"{len(slow)} answers took over 2 s (longest {max(slow):.1f} s)")
+        outcome.unexpected.append(
+            f"{len(slow)} answers took over {threshold:.1f} s (longest {max(slow):.1f} s)"
+        )
     outcome.say(f"/healthz after: {stack.health()}")
     return outcome
 
