@@ -8,10 +8,19 @@ settings.BOARD_PUSH. The drawing and sending run on a few threads of the worker,
 commit: a step's answer never waits for them, and a Redis that stalls holds up those threads,
 not a scorer. While the cache finds Redis unreachable nothing is queued; the boards' slow poll
 catches them up.
+
+The push server (`make push`, scorekeeper.asgi) hears every instance's updates through one
+subscription to Redis. django-eventstream's own listener (its views.RedisListener) is started
+with the first stream and ends for good when its connection to Redis fails, so after an outage
+the server sent nothing, to old streams or new, until restarted. `Subscription` keeps it up
+instead: started with the server, it subscribes again after a failure (after 0.5, 1, 2, then
+every 5 s) and says whether it listens, which the push server's /healthz answers.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -20,6 +29,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import close_old_connections, transaction
 from django_eventstream import send_event
+from django_eventstream.views import RedisListener, get_listener_manager
 
 from games.club import board, reads
 from games.club.models import Event, EventRound, Seating
@@ -99,3 +109,68 @@ def _push_live(event: Event) -> None:
     etag, poll_headers = board.poll_etag(event)
     html = board.live_part(event, etag, poll_headers).strip()
     send_event(channel(event.pk), "live", html, json_encode=False)
+
+
+# ---- The push server's side: its one subscription to Redis, kept up ----
+
+# Seconds between attempts to subscribe again, the last repeated while Redis stays away.
+RESUBSCRIBE_AFTER = (0.5, 1.0, 2.0, 5.0)
+# How long a new connection may take to answer before the attempt counts as failed (a paused
+# Redis accepts connections and answers nothing).
+PING_WITHIN = 2.0
+
+
+class Subscription:
+    """The push server's subscription to the boards' updates in Redis, subscribed again
+    whenever it fails. `state` is "starting" until the first attempt ends, then "listening"
+    or "not listening"; `problem` says why not."""
+
+    def __init__(self) -> None:
+        self.state = "starting"
+        self.problem = ""
+        self.task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Subscribe from this event loop on (the push server's start); nothing to do where
+        no Redis is configured."""
+        manager = get_listener_manager()
+        if manager.redis_listener is None or self.task is not None:
+            return
+        # The library would start its own listener with the first stream; this one is kept up.
+        with manager.lock:
+            manager.redis_listener_started = True
+        self.task = asyncio.get_running_loop().create_task(self._keep_listening())
+
+    async def stop(self) -> None:
+        if self.task is None:
+            return
+        self.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.task
+        self.task = None
+
+    async def _keep_listening(self) -> None:
+        failures = 0
+        while True:
+            listener = RedisListener()  # a new connection each time
+            get_listener_manager().redis_listener = listener
+            try:
+                await asyncio.wait_for(listener.redis_client.ping(), PING_WITHIN)
+                self.state, self.problem = "listening", ""
+                if failures:
+                    logger.warning("The push server listens to Redis again")
+                failures = 0
+                await listener.listen()  # returns or raises only when the connection ends
+                self.problem = "the subscription ended"
+            except Exception as error:  # a refused connection, a timeout, a reset
+                self.problem = str(error) or type(error).__name__
+            finally:
+                self.state = "not listening"
+                await listener.redis_client.aclose()
+            if failures == 0:
+                logger.warning("The push server hears nothing from Redis: %s", self.problem)
+            await asyncio.sleep(RESUBSCRIBE_AFTER[min(failures, len(RESUBSCRIBE_AFTER) - 1)])
+            failures += 1
+
+
+subscription = Subscription()

@@ -1,0 +1,103 @@
+"""The push server after a Redis outage: its /healthz says it can't push while Redis is away
+(503, "not listening"), and once Redis is back it listens again by itself, so a step reaches
+a board's stream held through the outage and a new one, without a restart. Before, its
+listener ended with the first failed read and the server pushed nothing until restarted."""
+
+import json
+import time
+from contextlib import ExitStack
+
+import pytest
+
+from games.club import services as club
+from tests.club.push_servers import BIDS, TRICKS, ScoringPhone
+from tests.club.test_board_push_served import Stream
+from tests.club.test_club_night import new_event
+from tests.foundation.processes import manage
+from tests.tools import redis_server, server
+from tests.tools.database import current_url
+
+pytestmark = [pytest.mark.serving, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(scope="module")
+def deployment(django_db_setup, tmp_path_factory):
+    """(Redis, pages, pushes): one instance as `make run` and `make push` serve it."""
+    missing = redis_server.available()
+    if missing:
+        pytest.skip(missing)
+    folder = tmp_path_factory.mktemp("push-health")
+    with ExitStack() as stack:
+        cache = stack.enter_context(redis_server.RedisServer())
+        env = server.pushing_env(
+            server.server_env(
+                database_url=current_url(),
+                port=server.free_port(),
+                workers=1,
+                static_root=folder / "static",
+            ),
+            cache_url=cache.url,
+        )
+        collected = manage(env, "collectstatic", "--noinput", "--verbosity", "0")
+        assert collected.returncode == 0, collected.stderr
+        pages = stack.enter_context(server.Gunicorn(env, folder / "pages.log"))
+        push_env = server.push_server_env(env, server.free_port())
+        pushes = stack.enter_context(server.Gunicorn(push_env, folder / "pushes.log"))
+        yield cache, pages, pushes
+
+
+def health(port: int) -> tuple[int, dict]:
+    status, _, body = server.get(port, "/healthz")
+    return status, json.loads(body)
+
+
+def until(condition, what: str, within: float = 20.0):
+    """Ask again until `condition()` gives something true: a state waited for, bounded."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        found = condition()
+        if found:
+            return found
+        time.sleep(0.1)
+    raise AssertionError(f"not within {within} s: {what}")
+
+
+def test_after_a_redis_outage_the_push_server_says_so_then_pushes_again(deployment, owner):
+    cache, pages, pushes = deployment
+    event = new_event(owner)
+    game = club.start_round(owner, event.pk).seatings.get(number=1).game
+    address = f"/e/{event.board_token}/push/"
+    assert health(pushes.port)[0] == 200
+
+    held = Stream(pushes.port, address)
+    try:
+        held.next("stream-open")
+        cache.stop()
+        status, said = until(
+            lambda: (found := health(pushes.port))[0] == 503 and found,
+            "the push server's /healthz says it can't push",
+        )
+        assert said["status"] == "down"
+        assert said["push"] == "not listening"
+        # The pages' server still serves, from the database (a degraded cache only).
+        assert health(pages.port) == (
+            200,
+            {"status": "degraded", "database": "writable", "cache": "unreachable"},
+        )
+
+        cache.start()
+        until(lambda: health(pushes.port)[0] == 200, "the push server listens again")
+        until(lambda: health(pages.port)[1]["cache"] == "reachable", "the pages see Redis")
+
+        ScoringPhone(pages, game).record("bids", BIDS)
+        whole = held.next("live")  # through the outage, on the stream held all along
+        assert 'id="board-live"' in whole
+        fresh = Stream(pushes.port, address)
+        try:
+            fresh.next("stream-open")
+            ScoringPhone(pages, game).record("tricks", TRICKS)
+            assert fresh.next(f"game-{game.pk}").startswith(f'<tr id="board-game-{game.pk}"')
+        finally:
+            fresh.close()
+    finally:
+        held.close()
