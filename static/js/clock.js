@@ -27,8 +27,10 @@
         clock.classList.add("warning");
         // Zero reached since the page was drawn: its live part asks the server again, which
         // calls the time as it draws it (the game page's "clock-zero" trigger); once.
+        // Only once htmx listens (its DOMContentLoaded handler runs before ours): said while
+        // the page was still loading, nobody would hear it.
         var drawnBefore = Number(clock.dataset.clockNow) < Number(clock.dataset.clockEnds);
-        if (drawnBefore && !clock.dataset.clockZeroSaid) {
+        if (ready && drawnBefore && !clock.dataset.clockZeroSaid) {
           clock.dataset.clockZeroSaid = "1";
           document.body.dispatchEvent(new CustomEvent("clock-zero"));
         }
@@ -42,6 +44,13 @@
       // Said when the clock crosses into its last two minutes, not on a page opened after.
       if (late && Number(clock.dataset.clockPrevious) > WARNING) warn(clock);
       clock.dataset.clockPrevious = String(left);
+    });
+  }
+  var ready = document.readyState === "complete";
+  if (!ready) {
+    document.addEventListener("DOMContentLoaded", function () {
+      ready = true;
+      tick();
     });
   }
   tick();
