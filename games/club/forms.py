@@ -5,8 +5,10 @@ from typing import Any
 
 from django import forms
 
-from games import events, scoring
+from games import display, events, scoring
 from games.club.models import Event
+from games.events.entry import MAX_TEAM_NAME
+from games.scoring.limits import MAX_GAME_NAME, MAX_PLAYER_NAME, MAX_PLAYER_NAME_CODE_POINTS
 
 # The ranking orders a director chooses from, each a list of the events package's criteria.
 RANKINGS = {
@@ -25,16 +27,61 @@ def ranking_words(criteria: list[str]) -> str:
     return ", then ".join(events.CRITERIA[name] for name in criteria)
 
 
+# One name rule for the club, the game's: an event's name is a game's name
+# (`scoring.game_name_problem`), a team's and a player's a player's (`player_name_problem`),
+# with the game form's messages. A name the club keeps of a team or a player must also fit the
+# columns it is kept in, 80 code points (EventTeam.name, and Seating.confirmed_by for the
+# player who confirms a result; a progressive night's player is a team of one): 40 characters
+# as a reader counts them, as for any player, with fewer joined emoji than a seat takes.
+MAX_CLUB_NAME_CODE_POINTS = MAX_TEAM_NAME
+TOO_MANY_JOINED = "the name has too many joined emoji: keep it shorter"
+
+
+def club_name_problem(name: str) -> str | None:
+    """What is wrong with a team's or a player's name at a club night, or None: the players'
+    rule, in at most MAX_CLUB_NAME_CODE_POINTS code points."""
+    problem = scoring.player_name_problem(name)
+    if problem is None and len(name.strip()) > MAX_CLUB_NAME_CODE_POINTS:
+        return TOO_MANY_JOINED
+    return problem
+
+
+def reason_problem(reason: str) -> str | None:
+    """A penalty's reason: one line by a game name's rule (Penalty.reason holds 200)."""
+    if not reason.strip():
+        return "the reason is empty"
+    problem = scoring.game_name_problem(reason)
+    return None if problem is None else problem.replace("the name", "the reason", 1)
+
+
 def _name_check(value: str, problem_of: Any) -> str:
     value = value.strip()
     problem = problem_of(value)
     if problem:
-        raise forms.ValidationError(f"{problem[:1].upper()}{problem[1:]}.")
+        raise forms.ValidationError(display.sentence(problem))
     return value
 
 
+def _name_field(label: str, *, longest: int, most: int, **options: Any) -> forms.CharField:
+    """A name's field: the rule (`_name_check`) counts characters as a reader does; the
+    field only bounds the post (a browser's maxlength counts UTF-16 units, 2 a code point),
+    with the game form's words past it."""
+    return forms.CharField(
+        label=label,
+        max_length=2 * most,
+        error_messages={"max_length": f"Keep the name to {longest} characters or fewer."},
+        **options,
+    )
+
+
+def _club_name(label: str, **options: Any) -> forms.CharField:
+    """A team's or a player's name: bounded as the game form's seats are, so that the rule,
+    not the bound, speaks of a name of joined emoji too long for the club's columns."""
+    return _name_field(label, longest=MAX_PLAYER_NAME, most=MAX_PLAYER_NAME_CODE_POINTS, **options)
+
+
 class NewEventForm(forms.Form):
-    name = forms.CharField(max_length=200, label="Event name")
+    name = _name_field("Event name", longest=MAX_GAME_NAME, most=MAX_GAME_NAME)
     preset = forms.ChoiceField(label="Game rules", help_text="What every table's game plays.")
     pairing = forms.ChoiceField(choices=Event.PAIRINGS, label="Format")
     rounds = forms.IntegerField(
@@ -123,18 +170,18 @@ class NewEventForm(forms.Form):
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(max_length=80, label="Team name")
-    first = forms.CharField(max_length=200, label="Player 1", help_text="Sits in seat 1 or 2.")
-    second = forms.CharField(max_length=200, label="Player 2", help_text="Sits opposite.")
+    name = _club_name("Team name")
+    first = _club_name("Player 1", help_text="Sits in seat 1 or 2.")
+    second = _club_name("Player 2", help_text="Sits opposite.")
 
     def clean_name(self) -> str:
-        return _name_check(self.cleaned_data["name"], scoring.player_name_problem)
+        return _name_check(self.cleaned_data["name"], club_name_problem)
 
     def clean_first(self) -> str:
-        return _name_check(self.cleaned_data["first"], scoring.player_name_problem)
+        return _name_check(self.cleaned_data["first"], club_name_problem)
 
     def clean_second(self) -> str:
-        return _name_check(self.cleaned_data["second"], scoring.player_name_problem)
+        return _name_check(self.cleaned_data["second"], club_name_problem)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -145,23 +192,21 @@ class TeamForm(forms.Form):
 
 
 class SoloForm(forms.Form):
-    name = forms.CharField(
-        max_length=200,
-        label="Player without a partner",
-        help_text="Waits to be drawn into a team at check-in.",
+    name = _club_name(
+        "Player without a partner", help_text="Waits to be drawn into a team at check-in."
     )
 
     def clean_name(self) -> str:
-        return _name_check(self.cleaned_data["name"], scoring.player_name_problem)
+        return _name_check(self.cleaned_data["name"], club_name_problem)
 
 
 class PlayerForm(forms.Form):
     """A progressive night's entry: one player, seated wherever the night's moves take them."""
 
-    name = forms.CharField(max_length=80, label="Player's name")
+    name = _club_name("Player's name")
 
     def clean_name(self) -> str:
-        return _name_check(self.cleaned_data["name"], scoring.player_name_problem)
+        return _name_check(self.cleaned_data["name"], club_name_problem)
 
 
 # A pasted list's size: the event's most teams (`services.MAX_TEAMS`: a longer list can never
@@ -213,9 +258,9 @@ def _line_problem(line: int, problem: str) -> forms.ValidationError:
 
 
 def _named(line: int, value: str, whose: str) -> str:
-    """A name of the list, checked by the single entry's rule (the players' name rule)."""
+    """A name of the list, checked by the single entry's rule (`club_name_problem`)."""
     value = value.strip()
-    problem = scoring.player_name_problem(value)
+    problem = club_name_problem(value)
     if problem:
         raise _line_problem(line, problem.replace("the name", f"{whose} name", 1) + ".")
     return value
@@ -318,7 +363,14 @@ class PenaltyForm(forms.Form):
     tricks = forms.IntegerField(
         min_value=1, max_value=13, required=False, label="Tricks to the opponents"
     )
-    reason = forms.CharField(max_length=200, label="Reason")
+    reason = forms.CharField(
+        max_length=2 * MAX_GAME_NAME,
+        label="Reason",
+        error_messages={"max_length": f"Keep the reason to {MAX_GAME_NAME} characters or fewer."},
+    )
+
+    def clean_reason(self) -> str:
+        return _name_check(self.cleaned_data["reason"], reason_problem)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
