@@ -226,7 +226,7 @@ def redis_faults(stack: Stack, seconds: float) -> Outcome:
     slow = [taken for taken in faulted if taken > threshold]
     report_load(outcome, tables, watchers, faulty=lambda answer: False)
     outcome.say(
-        f"slowest step before the pause {max(quiet, default=0.0):.2f} s, from it on "
+        f"tables: slowest answer before the pause {max(quiet, default=0.0):.2f} s, from it on "
         f"{max(faulted, default=0.0):.2f} s; threshold {threshold:.2f} s"
     )
     if slow:
