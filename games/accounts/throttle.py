@@ -19,6 +19,7 @@ import time
 import unicodedata
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -221,6 +222,9 @@ class Limit:
 SIGNUP = Limit("signup", 10, timedelta(hours=1), "new accounts")
 PASSWORD_RESET = Limit("password-reset", 5, timedelta(hours=1), "password reset e-mails")
 NEW_GAME = Limit("new-game", 60, timedelta(hours=1), "new games")
+# An event file costs a read of up to its bounds and a slice of imports: a director imports
+# one now and then, so a handful an hour, per address and per account (`spend_account`).
+EVENT_IMPORT = Limit("event-import", 10, timedelta(hours=1), "event imports")
 
 
 def spend(request: HttpRequest, limit: Limit) -> str | None:
@@ -230,10 +234,21 @@ def spend(request: HttpRequest, limit: Limit) -> str | None:
     worker without it. A cache that is down counts nothing, so these limits pause while it is
     (sign-in's counters are in the database and never do).
     """
+    return _spend(limit, client_address(request), "from this connection")
+
+
+def spend_account(user: Any, limit: Limit) -> str | None:
+    """Count one `limit.action` for the signed-in account (a guest's too), as `spend` does
+    for an address, `limit.per_address` a window: one account can't spread its imports over
+    many addresses."""
+    return _spend(limit, f"user:{user.pk}", "from this account")
+
+
+def _spend(limit: Limit, who: str, where: str) -> str | None:
     window = int(limit.window.total_seconds())
     now = time.time()
     start = int(now // window) * window
-    key = f"limit:{limit.action}:{client_address(request)}:{start}"
+    key = f"limit:{limit.action}:{who}:{start}"
     cache.add(key, 0, window)
     try:
         count = cache.incr(key)
@@ -243,6 +258,6 @@ def spend(request: HttpRequest, limit: Limit) -> str | None:
         return None
     minutes = max(1, math.ceil((start + window - now) / 60))
     return (
-        f"Too many {limit.what} from this connection. Wait {minutes} "
+        f"Too many {limit.what} {where}. Wait {minutes} "
         f"minute{'s' if minutes != 1 else ''} and try again."
     )

@@ -1,13 +1,12 @@
 """A club night as its `spades-event/1` file: written from the event's rows, and read into a
-plan that `club.services.import_event` writes in one transaction.
+plan that `club.services` stages and imports a slice at a time.
 
 This module only reads and writes the file; what the file comes to (standings, the next round)
 is the pure `games.events` package's, and the rows are made by the services.
 """
 
-import json
 from dataclasses import dataclass
-from typing import Any
+from typing import IO, Any
 
 from games import events, scoring
 from games.club.models import Event
@@ -111,14 +110,15 @@ class Plan:
     games: tuple[tuple[scoring.GameFile, ...], ...]
 
 
-def read(data: bytes) -> Plan:
-    """The event in `data`, checked whole; EventFileProblem (one line) for a file it can't
-    read."""
+def read(data: bytes | IO[bytes]) -> Plan:
+    """The event in `data` (the file's bytes, or the upload itself: read as a stream, within
+    the event file's bounds, before anything it holds is built), checked whole;
+    EventFileProblem (one line) for a file it can't read."""
     try:
-        parsed = events.parse_event_file(data)
+        raw = events.read_bounded(data, events.EVENT_BOUNDS)
+        parsed = events.parse_event_file(raw)
     except events.EventFileError as error:
         raise EventFileProblem(str(error)) from None
-    raw = json.loads(data)
     spec = raw.get("rules", {})
     preset = spec.get("preset", "standard") if isinstance(spec.get("preset"), str) else "standard"
     games = []

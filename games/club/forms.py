@@ -417,7 +417,17 @@ class EventFileForm(forms.Form):
     )
 
     def clean_file(self) -> Any:
+        """A file larger than the largest event there can be is refused before it is read
+        (`too_large` says so, for a 413); the rest is read as a stream by the import."""
         upload = self.cleaned_data["file"]
         if upload.size > events.MAX_EVENT_BYTES:
-            raise forms.ValidationError("The file is too large for an event (more than 50 MB).")
+            raise forms.ValidationError(
+                f"The file is too large for an event (more than "
+                f"{events.MAX_EVENT_BYTES // 1_000_000} MB).",
+                code="too_large",
+            )
         return upload
+
+    @property
+    def too_large(self) -> bool:
+        return self.has_error("file", "too_large")

@@ -220,3 +220,59 @@ class LogEntry(models.Model):
 
 def _fit(text: str, length: int) -> str:
     return text if len(text) <= length else text[: length - 1] + "\N{HORIZONTAL ELLIPSIS}"
+
+
+class EventImport(models.Model):
+    """An event file read and checked whole, its tables' games being imported a slice at a
+    time (`club.services.import_some`), each game in a short transaction of its own so the
+    room's other tables keep playing. The event itself (teams, rounds, tables, penalties) is
+    made in one short transaction once every game is in: until then there is no event to
+    show, and an import cut short is taken up again where it stopped, or discarded whole."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_imports"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    name = models.CharField(max_length=200)
+    # The event without its games: settings, teams, each round's tables and byes, penalties.
+    plan = models.JSONField()
+    # Card table number (as text) -> the pk of the app's table its games are played on.
+    tables = models.JSONField(default=dict)
+    # The games to import, and whether every one is staged (only a sealed import is imported).
+    total = models.PositiveIntegerField(default=0)
+    sealed = models.BooleanField(default=False)
+    event = models.OneToOneField(
+        Event, null=True, blank=True, on_delete=models.SET_NULL, related_name="imported_from"
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"import of {self.name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("club:import_progress", args=[self.pk])
+
+
+class EventImportGame(models.Model):
+    """One table's game of an event being imported, as a game file, until it is made."""
+
+    staged = models.ForeignKey(EventImport, on_delete=models.CASCADE, related_name="games")
+    round = models.PositiveSmallIntegerField()
+    number = models.PositiveSmallIntegerField()
+    data = models.TextField()
+    game = models.OneToOneField(
+        Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["staged", "round", "number"], name="one_import_game_per_table"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.round}, table {self.number} of {self.staged}"

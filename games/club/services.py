@@ -964,7 +964,10 @@ def _finish_import(staged: EventImport) -> Event | None:
         if locked.event_id is not None:
             return locked.event
         items = list(locked.games.all().only("round", "number", "game_id"))
-        if len(items) != locked.total or any(item.game_id is None for item in items):
+        games = {
+            (item.round, item.number): item.game_id for item in items if item.game_id is not None
+        }
+        if len(games) != locked.total:
             return None  # a game went missing (deleted meanwhile): the next call makes it
         plan = locked.plan
         event = create_event(
@@ -993,7 +996,6 @@ def _finish_import(staged: EventImport) -> Event | None:
             CardTable(event=event, number=int(number), table_id=table)
             for number, table in locked.tables.items()
         )
-        games = {(item.round, item.number): item.game_id for item in items}
         EventRound.objects.bulk_create(
             EventRound(
                 event=event, number=round_["number"], byes=round_["byes"], stage=round_["stage"]

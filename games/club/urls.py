@@ -7,6 +7,7 @@ urlpatterns = [
     path("events/", views.event_list, name="events"),
     path("events/new/", views.new_event, name="new_event"),
     path("events/import/", views.import_event, name="import_event"),
+    path("events/import/<int:pk>/", views.import_progress, name="import_progress"),
     path("events/<int:pk>/", views.event_desk, name="event"),
     path("events/<int:pk>/live/", views.desk_live, name="desk_live"),
     path("events/<int:pk>/teams/", views.add_team, name="add_team"),

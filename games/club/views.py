@@ -5,6 +5,7 @@ redirects (post/redirect/get), or shows the form again with the problem next to 
 """
 
 import csv
+import time
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -31,6 +32,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_eventstream import views as eventstream_views
 
 from games import display, events
+from games.accounts import throttle
 from games.club import desk, eventfile, push, reads, services
 from games.club.board import context as board_context
 from games.club.board import live_part, poll_etag
@@ -45,9 +47,10 @@ from games.club.forms import (
     TeamsForm,
     ranking_words,
 )
-from games.club.models import Event
+from games.club.models import Event, EventImport
 from games.models import Access, Game
-from games.views.base import HtmxHttpRequest, post_only, render
+from games.scoring.limits import STREAM_IMPORT_ABOVE
+from games.views.base import HtmxHttpRequest, navigate, post_only, render
 from games.views.watch import qr_svg, reachable_url
 
 
@@ -268,18 +271,63 @@ def start_round(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def import_event(request: HtmxHttpRequest) -> HttpResponse:
-    """A new event from its `spades-event/1` file."""
+    """A new event from its `spades-event/1` file: read as a stream and checked whole, then
+    imported a slice of games at a time (`import_progress` goes on with it)."""
     form = EventFileForm(request.POST or None, request.FILES or None)
+    status = None
     if form.is_bound and form.is_valid():
-        try:
-            event = services.import_event(request.user, form.cleaned_data["file"].read())
-        except services.EventProblem as problem:
-            form.add_error("file", str(problem))
+        refused = throttle.spend(request, throttle.EVENT_IMPORT) or throttle.spend_account(
+            request.user, throttle.EVENT_IMPORT
+        )
+        if refused:
+            form.add_error("file", refused)
+            status = 429
         else:
+            started = time.monotonic()
+            upload = form.cleaned_data["file"]
+            # A small file is read whole, for JSON errors that name the line; a larger one is
+            # read as a stream, its bounds checked as it is read.
+            data = upload.read() if upload.size <= STREAM_IMPORT_ABOVE else upload
+            try:
+                staged = services.stage_import(request.user, data)
+            except services.EventProblem as problem:
+                form.add_error("file", str(problem))
+            else:
+                spent = time.monotonic() - started
+                event = services.import_some(staged, max(1.0, services.IMPORT_SECONDS - spent))
+                if event is None:
+                    return redirect(staged)
+                messages.success(request, f"{event.name} imported.")
+                return redirect(event)
+    if status is None and form.errors:
+        status = 413 if form.too_large else 422
+    context = {"form": form, "unfinished": services.unfinished_imports(request.user)}
+    return TemplateResponse(request, "club/import.html", context, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def import_progress(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """An event's import under way; a post imports its next slice of games (or, with
+    `discard`, gives the import up: everything it made so far is deleted). Once every game is
+    in, the event's desk."""
+    staged = get_object_or_404(EventImport, pk=pk, owner=request.user, sealed=True)
+    event = staged.event
+    if request.method == "POST" and event is None and "discard" in request.POST:
+        services.discard_import(request.user, pk)
+        messages.success(request, "The import was discarded: nothing of it is kept.")
+        return navigate(request, "club:import_event")
+    if request.method == "POST" and event is None:
+        event = services.import_some(staged)
+        if event is not None:
             messages.success(request, f"{event.name} imported.")
-            return redirect(event)
-    status = 422 if form.errors else None
-    return TemplateResponse(request, "club/import.html", {"form": form}, status=status)
+    if event is not None:
+        return navigate(request, event)
+    if request.method == "POST" and not request.htmx:
+        return redirect(staged)
+    done = staged.games.filter(game__isnull=False).count()
+    context = {"staged": staged, "done": done}
+    return render(request, "club/import_progress.html", context, partial="progress")
 
 
 @event_post

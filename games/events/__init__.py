@@ -9,11 +9,15 @@ Each format is a module of `formats/` behind one interface (`Format`), chosen by
 from .bracket import Bracket, slot_order
 from .entry import draw_teams, entries_closed, team_name
 from .eventfile import (
+    EVENT_BOUNDS,
     FORMAT,
+    GAME_BOUNDS,
     MAX_EVENT_BYTES,
+    Bounds,
     Event,
     EventFileError,
     parse_event_file,
+    read_bounded,
     summarize,
     table_players,
 )
@@ -43,10 +47,13 @@ from .standings import (
 __all__ = [
     "BUCHHOLZ",
     "CRITERIA",
+    "EVENT_BOUNDS",
     "FORMAT",
     "FORMATS",
+    "GAME_BOUNDS",
     "MAX_EVENT_BYTES",
     "SEEDINGS",
+    "Bounds",
     "Bracket",
     "Event",
     "EventFileError",
@@ -71,6 +78,7 @@ __all__ = [
     "penalized_hands",
     "progressive_move",
     "random_seeds",
+    "read_bounded",
     "round_robin",
     "slot_order",
     "standings",

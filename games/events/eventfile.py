@@ -8,9 +8,14 @@ Every problem is one line naming the round and the table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
-from typing import Any
+import codecs
+import io
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import IO, Any
+
+import ijson
 
 from ..scoring import (
     GameFile,
@@ -18,13 +23,15 @@ from ..scoring import (
     Rules,
     RulesError,
     ScoringError,
+    limits,
     parse_game_file,
     player_name_problem,
     score_game,
 )
-from ..scoring.gamefile import read_json
+from ..scoring.entry import game_name_problem, name_length
 from ..scoring.limits import MAX_HANDS
 from ..scoring.rules import describe
+from .entry import MAX_TEAM_NAME
 from .event import (
     Event,
     EventFileError,
@@ -42,8 +49,11 @@ from .standings import CRITERIA, MatchPoints
 from .summary import summarize
 
 __all__ = [
+    "EVENT_BOUNDS",
     "FORMAT",
+    "GAME_BOUNDS",
     "MAX_EVENT_BYTES",
+    "Bounds",
     "Event",
     "EventFileError",
     "Penalty",
@@ -52,6 +62,7 @@ __all__ = [
     "Team",
     "entry_problem",
     "parse_event_file",
+    "read_bounded",
     "summarize",
     "table_players",
 ]
@@ -64,10 +75,12 @@ FORMAT_RANKING = {
 }
 STAGES = ("session", "playoff")
 DEFAULT_PLAYOFF = 4
-MAX_TEAMS = 400
+MAX_TEAMS = limits.MAX_EVENT_TEAMS
 MAX_ROUNDS = 100
-MAX_EVENT_BYTES = 50_000_000  # as the app's import form takes
-MAX_SOLOS = 400
+# The largest event there can be (`scoring.limits`: about 204 MB, every name and note at its
+# longest); what it may cost besides is bounded as it is read (`EVENT_BOUNDS`).
+MAX_EVENT_BYTES = limits.MAX_EVENT_BYTES
+MAX_SOLOS = limits.MAX_EVENT_SOLOS
 MAX_SEED = 2**63 - 1
 
 
@@ -148,7 +161,7 @@ def _solos(data: dict[str, Any]) -> tuple[str, ...]:
         raise EventFileError(f"solos: expected at most {MAX_SOLOS} players, got {len(solos)}")
     names = []
     for index, name in enumerate(solos):
-        problem = player_name_problem(name)
+        problem = _player_problem(name)
         if problem:
             raise EventFileError(f"solo {index}: {problem.removeprefix('the name ')}")
         names.append(name.strip())
@@ -163,12 +176,19 @@ def _teams(data: dict[str, Any], individual: bool) -> tuple[Team, ...]:
         where = f"team {index}"
         item = _object(item, where)
         name = item.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name) > 80:
-            raise EventFileError(f"{where}: name: expected a name of 1 to 80 characters")
+        if not isinstance(name, str) or not name.strip():
+            raise EventFileError(
+                f"teams[{index}].name: expected a name of 1 to {MAX_TEAM_NAME} characters"
+            )
+        _name_rule(name, f"teams[{index}].name", MAX_TEAM_NAME)
         players = _list(item.get("players"), f"{where}: players")
         wanted = 1 if individual else 2
         if len(players) != wanted or not all(isinstance(p, str) and p.strip() for p in players):
             raise EventFileError(f"{where}: players: expected {wanted} player names")
+        for number, player in enumerate(players):
+            problem = _player_problem(player)
+            if problem:
+                raise EventFileError(f"teams[{index}].players[{number}]: {problem}")
         withdrawn = item.get("withdrawn", False)
         if type(withdrawn) is not bool:
             raise EventFileError(f"{where}: withdrawn: expected true or false")
@@ -179,6 +199,27 @@ def _teams(data: dict[str, Any], individual: bool) -> tuple[Team, ...]:
     if len(set(names)) != len(names):
         raise EventFileError("teams: two teams share a name")
     return tuple(teams)
+
+
+def _player_problem(name: str) -> str | None:
+    """A player's name at a club night: the players' rule, in no more code points than the
+    club keeps of a name (a progressive night's player is a team of one; the player who
+    confirms a result is kept as they are named)."""
+    problem = player_name_problem(name)
+    if problem is None and len(name.strip()) > MAX_TEAM_NAME:
+        return "the name has too many joined emoji: keep it shorter"
+    return problem
+
+
+def _name_rule(text: str, where: str, longest: int) -> None:
+    """A name (or a penalty's reason) by the rule every name of the app follows: one line
+    with no control codes or stray invisible marks (NUL among them), at most `longest`
+    characters as a reader counts them and as the column stores them."""
+    problem = game_name_problem(text)
+    if problem is None and (name_length(text.strip()) > longest or len(text.strip()) > longest):
+        problem = f"the name is longer than {longest} characters"
+    if problem is not None:
+        raise EventFileError(f"{where}: {problem}")
 
 
 def _seated(teams: tuple[Team, ...], entrants: tuple[int, ...], individual: bool) -> list[str]:
@@ -306,8 +347,9 @@ def _penalties(data: dict[str, Any], rounds: tuple[Round, ...]) -> tuple[Penalty
         ):
             raise EventFileError(f"{where}: round {number}, table {table}: one forfeit a game")
         reason = item.get("reason", "")
-        if not isinstance(reason, str) or len(reason) > 200:
+        if not isinstance(reason, str):
             raise EventFileError(f"{where}: reason: expected a line of text")
+        _name_rule(reason, f"penalties[{index - 1}].reason", limits.MAX_PENALTY_REASON)
         penalties.append(
             Penalty(number, table, team, points, forfeit, reason.strip(), hand, tricks)
         )
@@ -375,18 +417,298 @@ def _counted(
     return tuple(changed), tuple(marked)
 
 
-def parse_event_file(data: Any) -> Event:
-    """Read an event from a dict, JSON text or bytes; raises EventFileError with one line."""
+# Reading the file: a stream, every cost counted as it is read.
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """What one JSON file may cost, checked as the parser reads it, before anything it would
+    cost is built: its bytes, its brackets' depth, its values, each text's length, each list's
+    items (by where the list is: a path of keys, "*" for any item of a list), the items of
+    some lists counted across the file (every table's game, every game's hands), and the keys
+    of the file the format names (any other is passed over, unbuilt, within a few values)."""
+
+    what: str  # "an event file", "a game file": for the messages
+    max_bytes: int
+    max_depth: int
+    max_values: int
+    max_string: int
+    other_list: int
+    lists: Mapping[tuple[str, ...], int]
+    totals: Mapping[tuple[str, ...], tuple[str, int]]  # a list's path: (what, most in all)
+    known: frozenset[str] | None = None
+    unknown_values: int = limits.MAX_EVENT_UNKNOWN_VALUES
+
+
+_TABLES = ("rounds", "*", "tables")
+_HANDS = (*_TABLES, "*", "game", "hands")
+EVENT_BOUNDS = Bounds(
+    what="an event file",
+    max_bytes=limits.MAX_EVENT_BYTES,
+    max_depth=limits.MAX_EVENT_DEPTH,
+    max_values=limits.MAX_EVENT_VALUES,
+    max_string=limits.MAX_EVENT_STRING,
+    other_list=limits.MAX_EVENT_OTHER_LIST,
+    lists={
+        ("teams",): limits.MAX_EVENT_TEAMS,
+        ("teams", "*", "players"): 2,
+        ("solos",): limits.MAX_EVENT_SOLOS,
+        ("rounds",): limits.MAX_EVENT_ROUND_LIST,
+        _TABLES: limits.MAX_EVENT_TABLES,
+        ("rounds", "*", "byes"): limits.MAX_EVENT_TEAMS,
+        (*_TABLES, "*", "teams"): 4,
+        _HANDS: MAX_HANDS,
+        ("penalties",): limits.MAX_EVENT_PENALTIES,
+    },
+    totals={
+        _TABLES: ("games", limits.MAX_EVENT_GAMES),
+        _HANDS: ("hands", limits.MAX_EVENT_HANDS),
+    },
+    known=frozenset(("format", "name", "rules", "event", "teams", "solos", "rounds", "penalties")),
+)
+# One game file (`manage.py score`): the game file's own limits, read the same way.
+GAME_BOUNDS = Bounds(
+    what="a game file",
+    max_bytes=limits.MAX_GAME_FILE_BYTES,
+    max_depth=limits.MAX_JSON_DEPTH + 4,
+    max_values=12 * MAX_HANDS + 10_000,
+    max_string=limits.MAX_EVENT_STRING,
+    other_list=limits.MAX_EVENT_OTHER_LIST,
+    lists={("hands",): MAX_HANDS, ("players",): limits.MAX_SEATS},
+    totals={},
+)
+# Bytes the parser may read without a value coming out of them: the longest text a file
+# holds, as escapes, is a few kilobytes; the parser reads 64 KB at a time.
+_READ_SIZE = 65_536
+_QUIET_BYTES = 4 * _READ_SIZE
+_OPENERS = ("start_map", "start_array")
+_CLOSERS = ("end_map", "end_array")
+
+
+class _Counted:
+    """The file as the parser reads it: checked as UTF-8 on the way in, its bytes counted, and
+    stopped when a run of it (one long text, a sea of spaces) passes `_QUIET_BYTES` with no
+    value read: the parser would otherwise hold all of it."""
+
+    def __init__(self, raw: IO[bytes], bounds: Bounds) -> None:
+        self.raw = raw
+        self.bounds = bounds
+        self.decoder = codecs.getincrementaldecoder("utf-8")()
+        self.position = 0
+        self.seen = 0  # where the last value was read
+        self.first = True
+
+    def read(self, size: int = -1) -> bytes:
+        chunk = self.raw.read(_READ_SIZE if size < 0 else min(size, _READ_SIZE))
+        if self.first and chunk:
+            self.first = False
+            chunk = chunk.removeprefix(codecs.BOM_UTF8)
+        try:
+            self.decoder.decode(chunk, final=not chunk)
+        except UnicodeDecodeError:
+            raise EventFileError("the file is not UTF-8 text") from None
+        self.position += len(chunk)
+        if self.position > self.bounds.max_bytes:
+            raise EventFileError(
+                f"the file is too large for {self.bounds.what} "
+                f"(more than {self.bounds.max_bytes} bytes)"
+            )
+        if self.position - self.seen > _QUIET_BYTES:
+            raise EventFileError(
+                f"a text (or a run of spaces) in the file is longer than anything "
+                f"{self.bounds.what} holds (more than {_QUIET_BYTES} bytes)"
+            )
+        return chunk
+
+
+def _where(path: Sequence[str | int]) -> str:
+    """`teams[3].players[1]`: where a value is in the file."""
+    text = ""
+    for step in path:
+        text += f"[{step}]" if isinstance(step, int) else f".{step}" if text else step
+    return text or "the file"
+
+
+class _Builder:
+    """The file's values built as the parser reads them, every bound checked first."""
+
+    def __init__(self, bounds: Bounds) -> None:
+        self.bounds = bounds
+        self.values = 0
+        self.totals: dict[tuple[str, ...], int] = {}
+        # Each open object or list: the value, its pattern (keys, "*" for a list's item), its
+        # place (keys and indexes), the most items it may hold, and the key being read.
+        self.stack: list[tuple[Any, tuple[str, ...], list[str | int], int, list[Any]]] = []
+        self.root: Any = None
+        self.done = False
+        self.skipping = 0  # brackets open in a value being passed over
+        self.skipped = 0
+        self.skip_key = ""
+
+    def refuse(self, message: str) -> EventFileError:
+        return EventFileError(message)
+
+    def child(self) -> tuple[tuple[str, ...], list[str | int]]:
+        """The pattern and place of the next value, counted against its container."""
+        if not self.stack:
+            return (), []
+        container, pattern, place, most, key = self.stack[-1]
+        if isinstance(container, list):
+            if len(container) >= most:
+                raise self.refuse(
+                    f"{_where(place)}: more than {most} items, more than "
+                    f"{self.bounds.what} holds there"
+                )
+            if pattern in self.bounds.totals:
+                name, limit = self.bounds.totals[pattern]
+                count = self.totals.get(pattern, 0) + 1
+                if count > limit:
+                    raise self.refuse(
+                        f"{_where(place)}: the file holds more than {limit} {name}, "
+                        "more than an event can"
+                    )
+                self.totals[pattern] = count
+            return (*pattern, "*"), [*place, len(container)]
+        return (*pattern, key[0]), [*place, key[0]]
+
+    def add(self, value: Any) -> None:
+        if not self.stack:
+            self.root = value
+            return
+        container, _, _, _, key = self.stack[-1]
+        if isinstance(container, list):
+            container.append(value)
+        else:
+            container[key[0]] = value
+
+    def event(self, event: str, value: Any) -> None:
+        self.values += 1
+        if self.values > self.bounds.max_values:
+            raise self.refuse(
+                f"the file holds more than {self.bounds.max_values} values, "
+                f"more than {self.bounds.what} can"
+            )
+        if self.skipping or self.skip_key:
+            self.skip(event)
+            return
+        if event == "map_key":
+            container, pattern, place, most, key = self.stack[-1]
+            if len(container) >= most:
+                raise self.refuse(f"{_where(place)}: more keys than {self.bounds.what} has")
+            if not pattern and self.bounds.known is not None and value not in self.bounds.known:
+                self.skip_key = str(value)[:40]
+                return
+            key[:] = [value]
+            return
+        depth = len(self.stack) + (event in _OPENERS)
+        if depth > self.bounds.max_depth:
+            raise self.refuse(
+                f"the file's brackets are nested more than {self.bounds.max_depth} deep, "
+                f"deeper than {self.bounds.what} can be"
+            )
+        if event in _CLOSERS:
+            self.stack.pop()
+            self.done = not self.stack
+            return
+        pattern, place = self.child()
+        if event in _OPENERS:
+            made: Any = {} if event == "start_map" else []
+            most = self.bounds.lists.get(pattern, self.bounds.other_list)
+            self.add(made)
+            self.stack.append((made, pattern, place, most, [None]))
+            return
+        if isinstance(value, str) and len(value) > self.bounds.max_string:
+            raise self.refuse(
+                f"{_where(place)}: a text of more than {self.bounds.max_string} characters"
+            )
+        self.add(value)
+        self.done = not self.stack
+
+    def skip(self, event: str) -> None:
+        """A value under a key the format doesn't name: passed over, never built."""
+        self.skipped += 1
+        if self.skipped > self.bounds.unknown_values:
+            raise self.refuse(
+                f"{self.skip_key}: not a key of {self.bounds.what}, and too large to pass "
+                f"over (more than {self.bounds.unknown_values} values)"
+            )
+        if event in _OPENERS:
+            self.skipping += 1
+            if len(self.stack) + self.skipping > self.bounds.max_depth:
+                raise self.refuse(
+                    f"the file's brackets are nested more than {self.bounds.max_depth} deep, "
+                    f"deeper than {self.bounds.what} can be"
+                )
+        elif event in _CLOSERS:
+            self.skipping -= 1
+        if not self.skipping:
+            self.skip_key = ""
+
+
+def read_bounded(data: Any, bounds: Bounds = EVENT_BOUNDS) -> Any:
+    """The JSON value in `data` (bytes, text or a binary file), read as a stream within
+    `bounds`: EventFileError with one line the moment it passes one. A value already built
+    (a dict) passes through."""
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+    in_memory = isinstance(data, (bytes, bytearray))
+    if in_memory:
+        if len(data) > bounds.max_bytes:
+            raise EventFileError(
+                f"the file is too large for {bounds.what} (more than {bounds.max_bytes} bytes)"
+            )
+        stream: IO[bytes] = io.BytesIO(data)
+    elif hasattr(data, "read"):
+        stream = data
+    else:
+        return data
+    counted = _Counted(stream, bounds)
+    builder = _Builder(bounds)
     try:
-        data = read_json(data, MAX_EVENT_BYTES)
-    except GameFileError as error:
-        raise EventFileError(str(error)) from None
-    data = _object(data, "the event")
+        for event, value in ijson.basic_parse(counted, use_float=True, buf_size=_READ_SIZE):
+            counted.seen = counted.position
+            if builder.done:
+                raise EventFileError("not valid JSON: more after the end of the file")
+            builder.event(event, value)
+    except ijson.JSONError as error:
+        if in_memory:
+            _json_problem(bytes(data))
+        first = str(error).splitlines()[0] if str(error) else "unreadable"
+        raise EventFileError(f"not valid JSON: {first.removeprefix('b')}") from None
+    except (ValueError, OverflowError) as error:
+        if isinstance(error, EventFileError):
+            raise
+        raise EventFileError("not valid JSON: a number too long") from None
+    if not builder.done:
+        raise EventFileError("not valid JSON: the file ends too soon")
+    return builder.root
+
+
+def _json_problem(data: bytes) -> None:
+    """The problem `json` finds in a file the stream found bad, with its line and column: it
+    stops where the stream did, so it builds no more than the stream checked."""
+    try:
+        json.loads(data.decode("utf-8-sig"))
+    except json.JSONDecodeError as error:
+        raise EventFileError(
+            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+        ) from None
+    except (ValueError, RecursionError):
+        raise EventFileError("not valid JSON: a number too long") from None
+
+
+def parse_event_file(data: Any) -> Event:
+    """Read an event from a dict, JSON text, bytes or a binary file (read as a stream within
+    `EVENT_BOUNDS`); raises EventFileError with one line."""
+    data = _object(read_bounded(data, EVENT_BOUNDS), "the event")
     if data.get("format", FORMAT) != FORMAT:
         raise EventFileError(f'format: expected "{FORMAT}", got {describe(data["format"])}')
     name = data.get("name", "")
-    if not isinstance(name, str) or len(name) > 200:
-        raise EventFileError("name: expected one line of at most 200 characters")
+    if not isinstance(name, str):
+        raise EventFileError(
+            f"name: expected one line of at most {limits.MAX_EVENT_NAME} characters"
+        )
+    _name_rule(name, "name", limits.MAX_EVENT_NAME)
     rules_spec = _object(data.get("rules", {}), "rules")
     try:
         rules = Rules.from_dict(rules_spec)

@@ -47,3 +47,60 @@ MAX_IMPORT_BYTES = (
 )
 # Uploads up to this size are read whole, for JSON errors that name the line; larger ones stream.
 STREAM_IMPORT_ABOVE = 5_000_000
+
+# A club night's `spades-event/1` file (`games.events.eventfile`), read as a stream and refused
+# the moment it passes one of these. An event's games are its director's games, so it holds no
+# more than an account keeps: 200 teams pair at most 100 tables a round, and the games and hands
+# of all its rounds are bounded by the account's (10,000 games, 200,000 hands), not by
+# MAX_HANDS at every table (100 million hands no account can keep).
+MAX_EVENT_TEAMS = 200  # entries: teams, or a progressive night's players
+MAX_EVENT_TABLES = MAX_EVENT_TEAMS // 2  # tables in one round
+MAX_EVENT_ROUND_LIST = 2 * MAX_EVENT_TEAMS  # rounds in the file (a round robin of 200: 199)
+MAX_EVENT_GAMES = MAX_ACCOUNT_GAMES
+MAX_EVENT_HANDS = MAX_ACCOUNT_HANDS
+MAX_EVENT_PENALTIES = 2 * MAX_EVENT_GAMES  # two a table's game, over the whole event
+MAX_EVENT_SOLOS = 2 * MAX_EVENT_TEAMS
+MAX_EVENT_TEAM_NAME = 80  # code points: `games.events.entry.MAX_TEAM_NAME`, EventTeam.name
+MAX_EVENT_NAME = MAX_GAME_NAME
+MAX_PENALTY_REASON = 200
+# Brackets: a table's game sits six deep in the file (the file, rounds, a round, its tables,
+# a table, the game), and the game's own values as deep as a game file allows.
+MAX_EVENT_DEPTH = MAX_JSON_DEPTH + 9
+# The longest text the file may hold in one value (a name, a reason, a note: 200 characters
+# at most; kept generous for a game's own extra keys) and any list the format doesn't name.
+MAX_EVENT_STRING = 1_000
+MAX_EVENT_OTHER_LIST = 1_000
+# One penalty, team or round's settings, at their longest (UTF-8, 4 bytes a character, JSON
+# escaping `"` and `\` only): the parts of the file beside its games.
+MAX_EVENT_TEAM_BYTES = 100 + 4 * (MAX_EVENT_TEAM_NAME + 2 * MAX_PLAYER_NAME_CODE_POINTS)
+MAX_EVENT_PENALTY_BYTES = 200 + 4 * MAX_PENALTY_REASON
+MAX_EVENT_HEADER_BYTES = (
+    10_000
+    + 4 * MAX_EVENT_NAME
+    + MAX_EVENT_TEAMS * MAX_EVENT_TEAM_BYTES
+    + MAX_EVENT_SOLOS * 4 * MAX_PLAYER_NAME_CODE_POINTS
+    + MAX_EVENT_ROUND_LIST * 8 * MAX_EVENT_TEAMS  # each round's byes
+)
+# A table: its teams and its game as a game file without a name.
+MAX_EVENT_TABLE_BYTES = 100 + MAX_GAME_HEADER_BYTES
+# The largest event there can be, every name and note at its longest: about 204 MB (a
+# 5,000-game night as it is played, notes here and there, is about 3 MB).
+MAX_EVENT_BYTES = (
+    MAX_EVENT_HEADER_BYTES
+    + MAX_EVENT_GAMES * MAX_EVENT_TABLE_BYTES
+    + MAX_EVENT_HANDS * MAX_HAND_BYTES
+    + MAX_EVENT_PENALTIES * MAX_EVENT_PENALTY_BYTES
+)
+# JSON values (each scalar, object and list) the file may hold: a hand is at most a dozen
+# (an object, two lists of four, a note), a table's game a few dozen besides.
+MAX_EVENT_VALUES = (
+    12 * MAX_EVENT_HANDS
+    + 60 * MAX_EVENT_GAMES
+    + 20 * MAX_EVENT_PENALTIES
+    + 10 * MAX_EVENT_TEAMS
+    + 4 * MAX_EVENT_ROUND_LIST * MAX_EVENT_TEAMS
+    + 1_000
+)
+# A key of the file its format doesn't name is passed over, never built: at most this many
+# values in it.
+MAX_EVENT_UNKNOWN_VALUES = 1_000

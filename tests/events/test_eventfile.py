@@ -1,7 +1,10 @@
 """The spades-event/1 file: an 8-team Swiss event from its first round to its winner, the other
 formats, penalties, and one line for each problem."""
 
+import dataclasses
+import io
 import json
+import tracemalloc
 
 import pytest
 from hypothesis import given, settings
@@ -542,7 +545,7 @@ def test_a_most_wins_playoff_of_more_teams_than_are_playing_takes_them_all():
             "round 2: stage: a session round can't follow the playoff",
         ),
         (event(playoff=4), "event.playoff: only a most-wins event has a playoff"),
-        (most_wins(playoff=1), "event.playoff: expected a whole number from 2 to 400, got 1"),
+        (most_wins(playoff=1), "event.playoff: expected a whole number from 2 to 200, got 1"),
     ],
 )
 def test_a_bad_stage_or_playoff_is_one_line(data, message):
@@ -595,3 +598,169 @@ def test_when_all_but_one_team_withdrew_nobody_is_left_to_pair():
     summary = summarize(parse_event_file(event([one], teams=teams)))
     assert summary["next_round"] is None
     assert summary["finished"] is True
+
+
+# The file's bounds, checked as the stream is read (`EVENT_BOUNDS`).
+
+
+class Endless(io.RawIOBase):
+    """A file of `head`, then `piece` `count` times, then `tail`, made as it is read (the
+    test holds none of it), counting the bytes the reader took."""
+
+    def __init__(self, head: bytes, piece: bytes, count: int, tail: bytes) -> None:
+        batch = max(1, 65_536 // len(piece))
+        runs = [piece * batch] * (count // batch) + [piece * (count % batch)]
+        self.parts = iter([head, *runs, tail])
+        self.left = b""
+        self.taken = 0
+        self.size = len(head) + len(piece) * count + len(tail)
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        size = 65_536 if size < 0 else size
+        while len(self.left) < size:
+            part = next(self.parts, None)
+            if part is None:
+                break
+            self.left += part
+        chunk, self.left = self.left[:size], self.left[size:]
+        self.taken += len(chunk)
+        return chunk
+
+
+HEAD = b'{"format": "spades-event/1", "teams": [], '
+
+
+@pytest.mark.parametrize(
+    ("stream", "message"),
+    [
+        (
+            # The wide file of the attack: 49 MB of empty objects under a key no event has.
+            lambda: Endless(HEAD + b'"x": [', b"{}, ", 12_000_000, b"{}]}"),
+            "x: not a key of an event file, and too large to pass over (more than 1000 values)",
+        ),
+        (
+            lambda: Endless(
+                b'{"format": "spades-event/1", "teams": [', b"{}, ", 12_000_000, b"{}]}"
+            ),
+            "teams: more than 200 items, more than an event file holds there",
+        ),
+        (
+            lambda: Endless(HEAD + b'"rounds": ', b"[", 12_000_000, b""),
+            "the file's brackets are nested more than 29 deep, deeper than an event file can be",
+        ),
+        (
+            lambda: Endless(HEAD + b'"name": "', b"a", 48_000_000, b'"}'),
+            "a text (or a run of spaces) in the file is longer than anything an event file "
+            "holds (more than 262144 bytes)",
+        ),
+        (
+            lambda: Endless(
+                HEAD + b'"rounds": [{"tables": [', b'{"teams": [0, 1]}, ', 10**6, b"]}]}"
+            ),
+            "rounds[0].tables: more than 100 items, more than an event file holds there",
+        ),
+        (
+            lambda: Endless(HEAD + b'"rules": {"x": [', b"1, ", 10**7, b"1]}}"),
+            "rules.x: more than 1000 items, more than an event file holds there",
+        ),
+    ],
+)
+def test_a_file_too_wide_deep_or_long_is_refused_as_the_stream_reaches_its_bound(stream, message):
+    source = stream()
+    tracemalloc.start()
+    try:
+        with pytest.raises(EventFileError) as refused:
+            parse_event_file(source)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert str(refused.value) == message
+    # Refused within the first megabyte of a file of up to 49, having built next to nothing.
+    assert source.taken < 1_000_000 < source.size
+    assert peak < 5_000_000
+
+
+def test_the_file_s_own_totals_of_games_and_hands_are_bounded(monkeypatch):
+    from games.events import eventfile
+
+    bounds = eventfile.EVENT_BOUNDS
+    few = dataclasses.replace(bounds, totals={**bounds.totals, eventfile._HANDS: ("hands", 3)})
+    monkeypatch.setattr(eventfile, "EVENT_BOUNDS", few)
+    one = {"tables": [table(0, 1), table(2, 3), table(4, 5), table(6, 7)]}
+    with pytest.raises(EventFileError) as refused:
+        parse_event_file(json.dumps(event([one])))
+    assert str(refused.value) == (
+        "rounds[0].tables[3].game.hands: the file holds more than 3 hands, more than an event can"
+    )
+
+
+def test_a_key_the_format_does_not_name_is_passed_over_unbuilt():
+    data = {**event(), "exported_by": {"app": "elsewhere", "notes": ["a", "b"]}}
+    assert parse_event_file(json.dumps(data)).names == [team["name"] for team in TEAMS]
+
+
+def test_a_file_read_whole_still_names_the_line_of_a_json_error():
+    with pytest.raises(EventFileError) as refused:
+        parse_event_file(b'{"format": "spades-event/1",\n "teams": [}')
+    assert str(refused.value).startswith("not valid JSON: ")
+    assert "(line 2, column" in str(refused.value)
+
+
+def test_the_byte_limit_is_the_largest_event_there_can_be():
+    from games.scoring import limits
+
+    # 200 teams pair 100 tables a round; the games and hands an account keeps bound the rest.
+    assert limits.MAX_EVENT_TABLES == 100
+    assert limits.MAX_EVENT_GAMES == limits.MAX_ACCOUNT_GAMES
+    assert 150_000_000 < limits.MAX_EVENT_BYTES < 250_000_000
+    with pytest.raises(EventFileError, match="too large for an event file"):
+        parse_event_file(b" " * (limits.MAX_EVENT_BYTES + 1))
+
+
+def with_team(players=("Ann", "Ben"), name="Aces"):
+    return event(teams=[{"name": name, "players": list(players)}, *TEAMS[1:]])
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (with_team(players=("Ann", "B" * 41)), "teams[0].players[1]: the name is longer than 40"),
+        (with_team(players=("Ann", "x" * 1_000_000)), "a text (or a run of spaces) in the file"),
+        (with_team(players=("Ann", "x" * 2_000)), "teams[0].players[1]: a text of more than 1000"),
+        (with_team(players=("A\x00n", "Ben")), "teams[0].players[0]: the name contains a tab or"),
+        (with_team(players=("Ann", "Ben\u202e")), "teams[0].players[1]: the name contains an "),
+        (with_team(players=("Ann", "Ben\nBen")), "teams[0].players[1]: the name contains a line"),
+        (with_team(players=("Ann", "👩🏽‍🦱" * 25)), "teams[0].players[1]: the name has too many"),
+        (with_team(name="A" * 81), "teams[0].name: the name is longer than 80 characters"),
+        (with_team(name="Aces\x07"), "teams[0].name: the name contains a tab"),
+        ({**event(), "name": "N" * 201}, "name: the name is longer than 200 characters"),
+        ({**event(), "name": "Night\u2066"}, "name: the name contains an invisible formatting"),
+        ({**event(), "solos": ["Zoë\x00"]}, "solo 0: contains a tab or another control"),
+    ],
+)
+def test_every_name_of_the_file_follows_the_one_name_rule(data, message):
+    with pytest.raises(EventFileError) as refused:
+        parse_event_file(json.dumps(data))
+    assert str(refused.value).startswith(message)
+
+
+def test_a_penalty_s_reason_follows_the_name_rule_too():
+    one = {"tables": [table(0, 1), table(2, 3), table(4, 5), table(6, 7)]}
+    data = event([one])
+    data["penalties"] = [{"round": 1, "table": 1, "team": 0, "points": 10, "reason": "late\x00"}]
+    with pytest.raises(EventFileError) as refused:
+        parse_event_file(json.dumps(data))
+    assert str(refused.value).startswith("penalties[0].reason: the name contains a tab")
+    data["penalties"][0]["reason"] = "late 🕰️"
+    assert parse_event_file(json.dumps(data)).penalties[0].reason == "late 🕰️"
+
+
+def test_a_200_character_event_name_and_joined_emoji_names_are_read():
+    data = with_team(players=("👩🏽‍🦱 Zoë", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Ben"))
+    data["name"] = "N" * 200
+    parsed = parse_event_file(json.dumps(data))
+    assert parsed.name == "N" * 200
+    assert parsed.teams[0].players == ("👩🏽‍🦱 Zoë", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Ben")
