@@ -462,6 +462,13 @@ def confirm_result(access: Access, game_pk: int, name: str) -> Seating:
     result on its phone, by their own name, once. From then on only the director can change
     the game (`club.table_rules`). The game's row is locked first, as every write of the game
     locks it, so a confirmation and an undo at the same moment are made one after the other."""
+    try:
+        return _confirm(access, game_pk, name)
+    except services.Conflict as problem:  # the table moved on meanwhile: its next round
+        raise EventProblem(str(problem)) from None
+
+
+def _confirm(access: Access, game_pk: int, name: str) -> Seating:
     with services.locked_game(access, game_pk) as locked:
         game = locked.game
         seating = (
