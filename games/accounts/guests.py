@@ -12,6 +12,7 @@ moves with the games on signing in, and is counted in the warning before a sign-
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -23,6 +24,7 @@ from django.utils import timezone
 
 from games.accounts import throttle
 from games.accounts.models import Guest
+from games.club.models import Event
 from games.models import Game
 from games.scoring import limits
 
@@ -162,6 +164,37 @@ def become_account(user: AbstractBaseUser) -> bool:
     password). False if it was not a guest any more."""
     deleted, _ = Guest.objects.filter(user_id=user.pk).delete()
     return deleted > 0
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """What a guest holds: its games outside club nights, and the club nights it directs (a
+    night's tables play games of their own, counted with the night)."""
+
+    games: int
+    events: int
+
+    def __str__(self) -> str:
+        """ "3 games", "2 games and 1 club night", "1 club night"."""
+        said = [_counted(self.games, "game")] if self.games or not self.events else []
+        if self.events:
+            said.append(_counted(self.events, "club night"))
+        return " and ".join(said)
+
+    @property
+    def one(self) -> bool:
+        return self.games + self.events == 1
+
+
+def _counted(count: int, thing: str) -> str:
+    return f"{count} {thing}{'s' if count != 1 else ''}"
+
+
+def holdings(user_id: int) -> Holdings:
+    return Holdings(
+        games=Game.objects.filter(owner_id=user_id, seating__isnull=True).count(),
+        events=Event.objects.filter(owner_id=user_id).count(),
+    )
 
 
 def end(user_id: int) -> None:

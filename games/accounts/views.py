@@ -22,8 +22,6 @@ from django.views.decorators.http import require_http_methods
 
 from games.accounts import guests, throttle
 from games.accounts.forms import SignupForm
-from games.club.models import Event
-from games.models import Game
 from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, navigate, render
 
 SAFE_OR_POST = ["GET", "HEAD", "POST"]
@@ -103,8 +101,9 @@ def sign_in(request: HtmxHttpRequest) -> HttpResponse:
         elif form.is_valid():
             throttle.succeeded(attempt)
             account = form.get_user()
-            moved = 0
+            moved, held = 0, guests.Holdings(0, 0)
             if guest_id is not None:
+                held = guests.holdings(guest_id)
                 try:
                     moved = guests.move_to(guest_id, account)
                 except guests.MoveRefused as error:
@@ -115,8 +114,8 @@ def sign_in(request: HtmxHttpRequest) -> HttpResponse:
                 if moved:
                     messages.success(
                         request,
-                        f"Signed in. {moved} game{'s' if moved != 1 else ''} you played as a "
-                        "guest on this phone moved into your account.",
+                        f"Signed in. {held} you played as a guest on this phone moved into "
+                        "your account.",
                     )
                 response = navigate(request, next_url)
                 throttle.remember_device(response, attempt)
@@ -143,27 +142,13 @@ def sign_out(request: HtmxHttpRequest) -> HttpResponse:
             return redirect(settings.LOGOUT_REDIRECT_URL)
         context: dict[str, object] = {"guest": guest_id is not None}
         if guest_id is not None:
-            # A club night's tables play games of their own: they are counted with the night.
-            games = Game.objects.filter(owner_id=guest_id, seating__isnull=True).count()
-            events = Event.objects.filter(owner_id=guest_id).count()
-            context |= {
-                "lost": _counted(games, events),
-                "one": games + events == 1,
-                "events": events,
-            }
+            lost = guests.holdings(guest_id)
+            context |= {"lost": str(lost), "one": lost.one, "events": lost.events}
         return TemplateResponse(request, "registration/logout.html", context)
     logout(request)
     if guest_id is not None:
         guests.end(guest_id)
     return navigate(request, settings.LOGOUT_REDIRECT_URL)
-
-
-def _counted(games: int, events: int) -> str:
-    """ "3 games", "2 games and 1 club night", "1 club night": what a guest's sign-out loses."""
-    said = [f"{games} game{'s' if games != 1 else ''}"] if games or not events else []
-    if events:
-        said.append(f"{events} club night{'s' if events != 1 else ''}")
-    return " and ".join(said)
 
 
 @sensitive_post_parameters()

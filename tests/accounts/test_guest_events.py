@@ -86,6 +86,10 @@ def test_signing_in_as_a_guest_moves_its_club_night_into_the_account(client, gue
     guest_id = guest_event.owner_id
     response = client.post(reverse("login"), {"username": "owner", "password": PASSWORD})
     assert response["Location"] == reverse("home")
+    assertContains(
+        client.get("/"),
+        "1 game and 1 club night you played as a guest on this phone moved into your account",
+    )
     assert not User.objects.filter(pk=guest_id).exists()
     event = Event.objects.get()
     assert event.owner == owner
