@@ -614,9 +614,9 @@ def _board(polled: reads.Polled, template: str, request: HtmxHttpRequest) -> Htt
             response = HttpResponse(live_part(event, etag, poll_headers))
     else:
         context = {**board_context(event), "poll_headers": poll_headers}
-        context["qr"] = qr_svg(
-            reachable_url(request, reverse("club:board", args=[event.board_token]))
-        )
+        link = reachable_url(request, reverse("club:board", args=[event.board_token]))
+        context["qr"] = qr_svg(link)
+        context["loopback"] = desk.loopback_host(link)
         response = TemplateResponse(request, template, context)
     response.headers["ETag"] = etag
     return _private(response)

@@ -10,6 +10,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
+from pytest_django.asserts import assertContains, assertNotContains
 
 from games import scoring, services
 from games.club import board, reads
@@ -236,3 +237,15 @@ def test_nothing_on_the_board_opens_the_desks_standings_explain_each_line(client
     standings = board.context(event, desk=True)["standings"]
     assert "<summary>How</summary>" in standings
     assert "<summary>How</summary>" not in board.context(event)["standings"]
+
+
+def test_the_board_says_its_code_only_opens_here_on_a_loopback_address(client, owner, settings):
+    settings.PUBLIC_URL = ""
+    event = new_event(owner)
+    url = reverse("club:board", args=[event.board_token])
+    here = client.get(url, HTTP_HOST="127.0.0.1:8000")
+    assertContains(here, "This code only opens on this computer (127.0.0.1)")
+    assertContains(here, "make run HOST=0.0.0.0")
+    assertNotContains(client.get(url), "only opens on this computer")
+    settings.PUBLIC_URL = "http://192.168.1.20:8000"
+    assertNotContains(client.get(url, HTTP_HOST="127.0.0.1:8000"), "only opens on this computer")
