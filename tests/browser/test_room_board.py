@@ -14,7 +14,7 @@ from games import scoring, services
 from games.club import services as club
 from games.models import Access
 from tests.browser.helpers import axe_violations, screenshot
-from tests.club.test_club_night import play_out
+from tests.club.test_club_night import bare_event, play_out
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -50,18 +50,7 @@ ROOM = [
 
 
 def new_event(owner, teams, **settings):
-    values = {
-        "name": "Friday club night",
-        "rules": scoring.get_preset("tournament_10").rules,
-        "preset": "tournament_10",
-        "pairing": "swiss",
-        "rounds": 3,
-        "round_minutes": 30,
-        "points": {"win": 2, "draw": 1, "loss": 0, "bye": 2},
-        "ranking": ["match_points", "point_difference", "points_for"],
-    }
-    values.update(settings)
-    event = club.create_event(owner, **values)
+    event = bare_event(owner, **settings)
     for number, name in enumerate(teams):
         club.add_team(owner, event.pk, name, [f"Player {number}a", f"Player {number}b"])
     return event

@@ -34,7 +34,8 @@ TEAMS = [
 WINNING_HAND = ([6, 1, 6, 1], [6, 0, 6, 1])
 
 
-def new_event(owner, **settings):
+def bare_event(owner, **settings):
+    """A club night with no team entered yet: a Swiss of 3 rounds of 10-hand games."""
     values = {
         "name": "Friday club night",
         "rules": scoring.get_preset("tournament_10").rules,
@@ -46,7 +47,11 @@ def new_event(owner, **settings):
         "ranking": ["match_points", "point_difference", "points_for"],
     }
     values.update(settings)
-    event = club.create_event(owner, **values)
+    return club.create_event(owner, **values)
+
+
+def new_event(owner, **settings):
+    event = bare_event(owner, **settings)
     for name, first, second in TEAMS:
         club.add_team(owner, event.pk, name, [first, second])
     return event

@@ -9,32 +9,17 @@ from django.urls import reverse
 from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
-from games import scoring, services
+from games import services
 from games.club import desk, reads
 from games.club import services as club
 from games.club.forms import MAX_LIST_ENTRIES
 from games.club.models import CardTable, Event, EventTeam, LogEntry, Penalty, Seating
 from games.models import Access
-from tests.club.test_club_night import new_event, play_out
+from tests.club.test_club_night import bare_event, new_event, play_out
 
 pytestmark = pytest.mark.django_db
 
 D = "\N{EN DASH}"
-
-
-def bare_event(owner, **settings):
-    values = {
-        "name": "Paste night",
-        "rules": scoring.get_preset("tournament_10").rules,
-        "preset": "tournament_10",
-        "pairing": "swiss",
-        "rounds": 3,
-        "round_minutes": 30,
-        "points": {"win": 2, "draw": 1, "loss": 0, "bye": 2},
-        "ranking": ["match_points", "point_difference", "points_for"],
-    }
-    values.update(settings)
-    return club.create_event(owner, **values)
 
 
 def paste(client, event, text):
