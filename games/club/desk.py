@@ -13,13 +13,11 @@ The table cards to print before round 1 are those the next round to pair will ne
 import json
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
 
 from django.db.models import QuerySet
 
 from games.club import reads
 from games.club.models import Event, EventRound, EventTeam, LogEntry
-from games.views.watch import is_loopback
 
 # How often the desk asks whether anything moved, in seconds.
 POLL_SECONDS = 3
@@ -136,12 +134,6 @@ def cards_missing(event: Event, state: dict[str, Any]) -> list[int]:
     needed = tables_needed(event, state)
     made = set(event.cards.filter(number__in=needed).values_list("number", flat=True))
     return [number for number in needed if number not in made]
-
-
-def loopback_host(link: str) -> str:
-    """The host of a link that only this computer can open (127.0.0.1, localhost), or ""."""
-    parts = urlsplit(link)
-    return (parts.hostname or "") if is_loopback(parts.netloc) else ""
 
 
 def poll_etag(event: Event, version: str | None = None) -> tuple[str, str]:

@@ -51,7 +51,7 @@ from games.club.models import Event, EventImport
 from games.models import Access, Game
 from games.scoring.limits import STREAM_IMPORT_ABOVE
 from games.views.base import HtmxHttpRequest, navigate, post_only, render
-from games.views.watch import qr_svg, reachable_url
+from games.views.watch import loopback_host, qr_svg, reachable_url
 
 
 def event_post(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -168,7 +168,7 @@ def _desk(
             event.pairing, event.entries_until, event.event_rounds.count()
         ),
         board_link=board_link,
-        loopback=desk.loopback_host(board_link),
+        loopback=loopback_host(board_link),
         ranking_words=ranking_words(list(event.ranking)),
         buchholz=events.BUCHHOLZ if "buchholz" in event.ranking else "",
     )
@@ -596,7 +596,7 @@ def table_cards(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
         "cards": cards,
         "missing": missing,
         "paired": event.event_rounds.exists(),
-        "loopback": desk.loopback_host(links[0] if links else board),
+        "loopback": loopback_host(links[0] if links else board),
     }
     return TemplateResponse(request, "club/cards.html", context)
 
@@ -616,7 +616,7 @@ def _board(polled: reads.Polled, template: str, request: HtmxHttpRequest) -> Htt
         context = {**board_context(event), "poll_headers": poll_headers}
         link = reachable_url(request, reverse("club:board", args=[event.board_token]))
         context["qr"] = qr_svg(link)
-        context["loopback"] = desk.loopback_host(link)
+        context["loopback"] = loopback_host(link)
         response = TemplateResponse(request, template, context)
     response.headers["ETag"] = etag
     return _private(response)

@@ -181,6 +181,13 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def loopback_host(link: str) -> str:
+    """The host of a link that only this computer can open (127.0.0.1, localhost), or "": a
+    page showing such a link says other phones can't open it."""
+    parts = urlsplit(link)
+    return (parts.hostname or "") if is_loopback(parts.netloc) else ""
+
+
 def reachable_url(request: HttpRequest, path: str) -> str:
     """An address for `path` that other phones can open: the one this page was opened on,
     unless that is the laptop's loopback address and a public address is configured
@@ -225,7 +232,7 @@ def share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         "link": link,
         "qr": qr_svg(link) if table.watch_enabled else None,
         # The host alone, for the warning: the whole link is right above it.
-        "loopback": urlsplit(link).hostname if is_loopback(urlsplit(link).netloc) else "",
+        "loopback": loopback_host(link),
         "score_link": score_link,
         "score_qr": qr_svg(score_link) if score_link else None,
     }
