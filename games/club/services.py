@@ -762,6 +762,7 @@ def _numbers(numbers: Sequence[int]) -> str:
 
 IMPORT_SECONDS = restore.SECONDS_PER_REQUEST  # of importing per request
 STAGE_GAMES = 200  # tables' games kept per transaction while staging
+STAGING_ABANDONED = timedelta(hours=1)
 
 
 def _plan(plan: eventfile.Plan) -> dict[str, Any]:
@@ -841,6 +842,12 @@ def stage_import(owner: Any, data: bytes | IO[bytes]) -> EventImport:
             f"{have_hands}: an account keeps at most {limits.MAX_ACCOUNT_HANDS}."
         )
     kept = _plan(plan)
+    # A staging that never finished (its worker ended mid-way) is nobody's to go on with.
+    abandoned = EventImport.objects.filter(
+        owner=owner, sealed=False, created_at__lt=timezone.now() - STAGING_ABANDONED
+    )
+    for pk in abandoned.values_list("pk", flat=True):
+        discard_import(owner, pk)
     staged: EventImport | None = None
     try:
         with transaction.atomic():

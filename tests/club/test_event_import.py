@@ -253,3 +253,21 @@ def test_another_table_s_step_gets_in_while_an_import_is_still_running(owner, mo
     assert event is not None
     table_game.refresh_from_db()
     assert table_game.hands.count() == 1
+
+
+def test_a_staging_cut_short_is_never_imported_and_is_cleared_by_a_later_import(owner):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    staged = club.stage_import(owner, json.dumps(night()).encode())
+    # As a worker ended before the import was sealed would leave it.
+    EventImport.objects.filter(pk=staged.pk).update(
+        sealed=False, created_at=timezone.now() - timedelta(hours=2)
+    )
+    staged.refresh_from_db()
+    assert club.import_some(staged, seconds=0) is None
+    assert not Game.objects.exists()
+    assert club.unfinished_imports(owner) == []
+    club.import_event(owner, json.dumps(night(name="Saturday")).encode())
+    assert list(EventImport.objects.values_list("name", flat=True)) == ["Saturday"]

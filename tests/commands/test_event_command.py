@@ -107,3 +107,21 @@ def test_the_command_gives_a_most_wins_events_playoff_and_its_winner(tmp_path):
         "alive": [2],
         "games": ["Round 2, table 1: Clubs beat Aces 71 to -60"],
     }
+
+
+def test_a_wide_event_file_is_refused_by_the_command_as_the_app_refuses_it(tmp_path):
+    """Larger than a file read whole: streamed, and refused at its bound."""
+    path = tmp_path / "wide.json"
+    path.write_bytes(
+        b'{"format": "spades-event/1", "teams": [], "x": [' + b"{}, " * 2_000_000 + b"{}]}"
+    )
+    run = subprocess.run(
+        [sys.executable, "manage.py", "event", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert run.stderr.strip() == (
+        "x: not a key of an event file, and too large to pass over (more than 1000 values)"
+    )

@@ -94,3 +94,16 @@ def test_score_and_rules_need_no_secret_key(tmp_path):
     done = manage(env, "check")
     assert done.returncode != 0
     assert "DJANGO_SECRET_KEY is not set" in done.stderr
+
+
+@pytest.mark.parametrize("padding", [0, 6_000_000])
+def test_score_refuses_a_file_of_brackets_at_the_import_s_depth_not_python_s(tmp_path, padding):
+    """Read whole or streamed (padded past 5 MB), the game file's bounds say how deep it may be."""
+    path = tmp_path / "deep.json"
+    path.write_bytes(b'{"hands": ' + b"[" * 100_000 + b" " * padding + b"]" * 100_000 + b"}")
+    with pytest.raises(CommandError) as caught:
+        call_command("score", str(path))
+    assert str(caught.value) == (
+        "the file's brackets are nested more than 24 deep, deeper than a game file can be"
+    )
+    assert caught.value.returncode == 2

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from games.accounts.throttle import SIGNUP
 from tests.tools import redis_server, server
-from tests.tools.faults import postgres
+from tests.tools.faults import event_files, postgres
 from tests.tools.faults.phones import Load, Phone, Table, Watcher
 from tests.tools.faults.slow_clients import measure
 
@@ -335,6 +335,14 @@ def nested_brackets(
     return outcome
 
 
+def event_imports(stack: Stack, seconds: float) -> Outcome:
+    """The event import's files of the report, as a guest and as a director, and a 5,000-game
+    event imported while another table plays (`event_files`, with its thresholds)."""
+    outcome = Outcome("Event files: wide and deep ones refused, a 5,000-game import under play")
+    event_files.scenario(stack, outcome, seconds)
+    return outcome
+
+
 def sign_up_flood(stack: Stack, seconds: float, attempts: int = 40) -> Outcome:
     outcome = Outcome(f"A sign-up flood: {attempts} sign-ups from one address")
     tables, watchers = tables_and_watchers(stack, 1, 0)
@@ -425,7 +433,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=10.0, help="load per scenario (2 to 60 s)")
     parser.add_argument(
         "--only", nargs="*", default=None,
-        help="scenarios: slow nested flood disk redis postgres",
+        help="scenarios: slow nested events flood disk redis postgres",
     )  # fmt: skip
     parser.add_argument(
         "--nested-depth", type=int, default=100_000, help="brackets in the nested import file"
@@ -438,7 +446,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
-    wanted = set(args.only or ["slow", "nested", "flood", "disk", "redis", "postgres"])
+    wanted = set(args.only or ["slow", "nested", "events", "flood", "disk", "redis", "postgres"])
     outcomes: list[Outcome] = []
     started = time.monotonic()
 
@@ -457,12 +465,14 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="spades-faults-") as name:
         folder = Path(name)
         collect_static(folder)
-        if wanted & {"slow", "nested", "flood"}:
+        if wanted & {"slow", "nested", "events", "flood"}:
             with serving(folder, f"sqlite:///{folder / 'db.sqlite3'}") as stack:
                 run("slow", "Slow clients (SQLite, one gunicorn as make run serves it)",
                     lambda: slow_clients(stack, args.seconds))  # fmt: skip
                 run("nested", "A nested-bracket import file",
                     lambda: nested_brackets(stack, args.seconds, args.nested_depth))  # fmt: skip
+                run("events", "Event files (SQLite, one gunicorn)",
+                    lambda: event_imports(stack, args.seconds))  # fmt: skip
                 run("flood", "A sign-up flood", lambda: sign_up_flood(stack, args.seconds))
         run("disk", "The SQLite disk full", lambda: sqlite_disk_full(folder, args.seconds))
         if wanted & {"redis", "postgres"}:
