@@ -919,7 +919,10 @@ def import_some(staged: EventImport, seconds: float = IMPORT_SECONDS) -> Event |
             .values_list("pk", flat=True)[:50]
         )
         if not waiting:
-            return _finish_import(staged)
+            try:
+                return _finish_import(staged)
+            except OperationalError:
+                return None  # the database is busy: the next request makes the event
         for pk in waiting:
             try:
                 _import_game(staged, pk)

@@ -271,3 +271,19 @@ def test_a_staging_cut_short_is_never_imported_and_is_cleared_by_a_later_import(
     assert club.unfinished_imports(owner) == []
     club.import_event(owner, json.dumps(night(name="Saturday")).encode())
     assert list(EventImport.objects.values_list("name", flat=True)) == ["Saturday"]
+
+
+def test_a_busy_database_stops_the_slice_and_the_next_request_goes_on(owner, monkeypatch):
+    from django.db import OperationalError
+
+    staged = club.stage_import(owner, json.dumps(night()).encode())
+    real = club._finish_import
+
+    def busy(staged):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(club, "_finish_import", busy)
+    assert club.import_some(staged) is None  # every game in, the event not made: no 500
+    assert not Event.objects.exists()
+    monkeypatch.setattr(club, "_finish_import", real)
+    assert club.import_some(staged) == Event.objects.get()
