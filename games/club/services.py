@@ -901,15 +901,16 @@ def unfinished_imports(owner: Any) -> list[EventImport]:
     return list(waiting.order_by("-created_at")[:5])
 
 
-def import_some(staged: EventImport, seconds: float = IMPORT_SECONDS) -> Event | None:
-    """Import the staged event's next games, in file order, for about `seconds`, each in a
-    transaction of its own (on SQLite a pause after each slice); the event once every game is
-    in (made in one short transaction), else None: the next call goes on where this stopped."""
+def import_some(staged: EventImport, seconds: float | None = None) -> Event | None:
+    """Import the staged event's next games, in file order, for about `seconds` (IMPORT_SECONDS
+    unless given), each in a transaction of its own (on SQLite a pause after each slice); the
+    event once every game is in (made in one short transaction), else None: the next call goes
+    on where this stopped."""
     if staged.event_id is not None:
         return staged.event
     if not staged.sealed:
         return None
-    deadline = time.monotonic() + seconds
+    deadline = time.monotonic() + (IMPORT_SECONDS if seconds is None else seconds)
     sqlite = connection.vendor == "sqlite"
     pause_at = time.monotonic() + restore.SLICE
     while True:

@@ -287,3 +287,23 @@ def test_a_busy_database_stops_the_slice_and_the_next_request_goes_on(owner, mon
     assert not Event.objects.exists()
     monkeypatch.setattr(club, "_finish_import", real)
     assert club.import_some(staged) == Event.objects.get()
+
+
+def test_the_progress_page_asks_again_by_itself_and_sends_htmx_to_the_desk(
+    client, owner, monkeypatch
+):
+    client.force_login(owner)
+    staged = club.stage_import(owner, json.dumps(night()).encode())
+    url = reverse("club:import_progress", args=[staged.pk])
+    page = client.get(url)
+    # The page's form posts itself on load (htmx), and works as a button without JavaScript.
+    assertContains(page, 'hx-trigger="load delay:100ms"')
+    assertContains(page, f'action="{url}"')
+    monkeypatch.setattr(club, "IMPORT_SECONDS", 0)
+    part = client.post(url, headers={"HX-Request": "true"})
+    assert part.status_code == 200
+    assertContains(part, 'id="event-import"')
+    assert b"<html" not in part.content  # the partial alone
+    monkeypatch.setattr(club, "IMPORT_SECONDS", 60)
+    done = client.post(url, headers={"HX-Request": "true"})
+    assert done["HX-Redirect"] == Event.objects.get().get_absolute_url()
