@@ -4,6 +4,13 @@ read and checked. What it comes to (the standings, the next round, the winner an
 
 Each table's game is an ordinary `spades-game/1` game, read and scored by the scoring package.
 Every problem is one line naming the round and the table.
+
+A file is read as a stream (`read_bounded`), each of its costs counted as the parser reads it
+and refused the moment it passes its bound (`EVENT_BOUNDS`, from `scoring.limits`): bytes,
+brackets' depth, values, each text's length, each list's items by where the list is, the games
+and hands of the whole file; a key the format doesn't name is passed over, never built. Every
+name it holds (the event's, the teams', the players', the walk-ins', a penalty's reason)
+follows the one name rule of the game form and the game file.
 """
 
 from __future__ import annotations
