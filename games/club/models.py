@@ -252,7 +252,7 @@ class EventImport(models.Model):
         return f"import of {self.name}"
 
     def get_absolute_url(self) -> str:
-        return reverse("club:import_progress", args=[self.pk])
+        return reverse("club:import_event_progress", args=[self.pk])
 
 
 class EventImportGame(models.Model):

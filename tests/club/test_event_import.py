@@ -148,7 +148,7 @@ def test_an_import_cut_short_goes_on_from_where_it_stopped_on_its_page(client, o
     data = night(rounds=2)
     staged = club.stage_import(owner, json.dumps(data).encode())
     club.import_some(staged, seconds=0)  # a request that ran out after one game
-    url = reverse("club:import_progress", args=[staged.pk])
+    url = reverse("club:import_event_progress", args=[staged.pk])
     page = client.get(url)
     assertContains(page, "Imported 1 of 8")
     response = client.post(url)
@@ -168,7 +168,7 @@ def test_an_import_discarded_leaves_nothing_behind(client, owner):
     for _ in range(3):
         club.import_some(staged, seconds=0)
     assert Game.objects.filter(owner=owner).count() == 3
-    url = reverse("club:import_progress", args=[staged.pk])
+    url = reverse("club:import_event_progress", args=[staged.pk])
     response = client.post(url, {"discard": "1"})
     assert response["Location"] == reverse("club:import_event")
     assert not Game.objects.exists()
@@ -180,7 +180,7 @@ def test_an_import_discarded_leaves_nothing_behind(client, owner):
 def test_another_director_cannot_see_or_touch_an_import(client, owner, stranger):
     staged = club.stage_import(owner, json.dumps(night()).encode())
     client.force_login(stranger)
-    url = reverse("club:import_progress", args=[staged.pk])
+    url = reverse("club:import_event_progress", args=[staged.pk])
     assert client.get(url).status_code == 404
     assert client.post(url, {"discard": "1"}).status_code == 404
     assert EventImport.objects.filter(pk=staged.pk).exists()
@@ -294,7 +294,7 @@ def test_the_progress_page_asks_again_by_itself_and_sends_htmx_to_the_desk(
 ):
     client.force_login(owner)
     staged = club.stage_import(owner, json.dumps(night()).encode())
-    url = reverse("club:import_progress", args=[staged.pk])
+    url = reverse("club:import_event_progress", args=[staged.pk])
     page = client.get(url)
     # The page's form posts itself on load (htmx), and works as a button without JavaScript.
     assertContains(page, 'hx-trigger="load delay:100ms"')

@@ -15,6 +15,8 @@ import re
 import pytest
 from django.urls import URLPattern, get_resolver, reverse
 
+from games.club import eventfile
+from games.club import services as club_services
 from games.models import Game, Hand, Restore, RestoreItem
 from tests.accounts.guests import NEW_GAME, make_guest, sign_in_guest
 from tests.conftest import PASSWORD, QUIET_HAND
@@ -79,6 +81,9 @@ TABLE = {
     ("new_event", "get"): (LOGIN, 200, 200),
     ("new_event", "post"): (LOGIN, 302, 302),
     ("import_event", "get"): (LOGIN, 200, 200),
+    # The owner's event import under way: its next slice of games imported (the page again).
+    ("import_event_progress", "get"): (LOGIN, 404, 200),
+    ("import_event_progress", "post"): (LOGIN, 404, 302),
     ("event", "get"): (404, 404, 200),
     ("add_team", "post"): (404, 404, 302),
     ("add_teams", "post"): (404, 404, 302),
@@ -214,9 +219,10 @@ CLUB |= {"undo_round", "swap_teams", "start_clock", "add_penalty", "cards", "exp
 CLUB |= {"standings_csv", "confirm", "board", "board_live", "board_push"}
 CLUB |= {"add_solo", "withdraw_solo", "pair_solos"}
 CLUB |= {"add_player", "start_playoff", "standings", "tables_time"}
-CLUB |= {"desk_live", "add_teams", "make_cards"}
+CLUB |= {"desk_live", "add_teams", "make_cards", "import_event_progress"}
 BOARD = {"board", "board_live", "board_push"}
-PER_EVENT = CLUB - {"events", "new_event", "import_event", "confirm"} - BOARD
+PER_EVENT = CLUB - {"events", "new_event", "import_event", "import_event_progress", "confirm"}
+PER_EVENT -= BOARD
 
 
 def owners_event(game):
@@ -258,6 +264,12 @@ def url_for(name, game):
         args = [game.pk] if name == "confirm" else args
         args = [event.board_token] if name in BOARD else args
         args = [*args, 0] if name == "withdraw" else args
+        if name == "import_event_progress":
+            # The owner's import of its own event's file, staged and not yet imported.
+            staged = club_services.stage_import(
+                game.owner, json.dumps(eventfile.write(event)).encode()
+            )
+            args = [staged.pk]
         return reverse(f"club:{name}", args=args)
     args = [game.pk] if name in PER_GAME else OTHER_ARGS.get(name, [])
     if name in ("edit_hand", "hand_note"):

@@ -1,4 +1,4 @@
-"""`python -m tests.tools.faults [--seconds 10] [--only slow nested flood disk redis postgres]`."""
+"""`python -m tests.tools.faults [--seconds 10] [--only slow nested flood disk redis postgres events]`."""
 
 import os
 import sys
