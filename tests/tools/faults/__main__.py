@@ -1,4 +1,6 @@
-"""`python -m tests.tools.faults [--seconds 10] [--only slow nested flood disk redis postgres events]`."""
+"""`python -m tests.tools.faults [--seconds 10] [--only SCENARIO ...]`.
+
+The scenarios: slow nested flood disk redis postgres events."""
 
 import os
 import sys
