@@ -7,7 +7,7 @@ from django import forms
 
 from games import display, events, scoring
 from games.club.models import Event
-from games.events.entry import MAX_TEAM_NAME
+from games.events.entry import club_name_problem
 from games.scoring.limits import MAX_GAME_NAME, MAX_PLAYER_NAME, MAX_PLAYER_NAME_CODE_POINTS
 
 # The ranking orders a director chooses from, each a list of the events package's criteria.
@@ -33,19 +33,6 @@ def ranking_words(criteria: list[str]) -> str:
 # columns it is kept in, 80 code points (EventTeam.name, and Seating.confirmed_by for the
 # player who confirms a result; a progressive night's player is a team of one): 40 characters
 # as a reader counts them, as for any player, with fewer joined emoji than a seat takes.
-MAX_CLUB_NAME_CODE_POINTS = MAX_TEAM_NAME
-TOO_MANY_JOINED = "the name has too many joined emoji: keep it shorter"
-
-
-def club_name_problem(name: str) -> str | None:
-    """What is wrong with a team's or a player's name at a club night, or None: the players'
-    rule, in at most MAX_CLUB_NAME_CODE_POINTS code points."""
-    problem = scoring.player_name_problem(name)
-    if problem is None and len(name.strip()) > MAX_CLUB_NAME_CODE_POINTS:
-        return TOO_MANY_JOINED
-    return problem
-
-
 def reason_problem(reason: str) -> str | None:
     """A penalty's reason: one line by a game name's rule (Penalty.reason holds 200)."""
     if not reason.strip():

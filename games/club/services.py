@@ -178,6 +178,7 @@ def add_solo(user: Any, pk: int, name: str) -> str:
         same = [solo for solo in waiting if solo.casefold() == name.casefold()]
         if same:
             raise EventProblem(f"{same[0]} is already waiting for a partner.")
+        _check_players_free(event, [name])
         if len(waiting) >= 2 * MAX_TEAMS:
             raise EventProblem(f"At most {2 * MAX_TEAMS} players can wait for a partner.")
         event.solos = [*waiting, name]
@@ -652,14 +653,43 @@ def import_event(owner: Any, data: bytes | IO[bytes]) -> Event:
     return event
 
 
-def _check_entry(event: Event, players: Sequence[str]) -> None:
+def _check_entry(event: Event, players: Sequence[str], also: Sequence[str] = ()) -> None:
     """A progressive night's entry is one player (and only before its first round: its format
-    closes entries then); every other format's is a team of two."""
+    closes entries then); every other format's is a team of two, of two players. A player
+    plays for one entry (case aside, as a game's players are told apart): one already in a
+    team still playing, waiting alone, or among `also` (the list entering with it) is
+    refused, since a table would seat the same name twice."""
+    _check_shape(event, players)
+    if len(players) == 2 and _key(players[0]) == _key(players[1]):
+        raise EventProblem(f"{players[0]} can't partner themselves: a team is two players.")
+    _check_players_free(event, players, also)
+
+
+def _check_shape(event: Event, players: Sequence[str]) -> None:
     if event.individual:
         if len(players) != 1:
             raise EventProblem("A progressive night's players enter one by one.")
     elif len(players) != 2:
         raise EventProblem("A team is two players.")
+
+
+def _key(name: str) -> str:
+    return name.strip().casefold()
+
+
+def _check_players_free(event: Event, players: Sequence[str], also: Sequence[str] = ()) -> None:
+    taken: dict[str, str] = {}
+    for team in event.teams.filter(withdrawn=False):
+        for player in team.players:
+            taken[_key(player)] = f"{player} is already entered ({team.name})."
+    for solo in event.solos:
+        taken[_key(solo)] = f"{solo} is already entered, waiting for a partner."
+    listed = {_key(player) for player in also}
+    for player in players:
+        if _key(player) in taken:
+            raise EventProblem(taken[_key(player)])
+        if _key(player) in listed:
+            raise EventProblem(f"{player} is on the list twice.")
 
 
 def start_playoff(user: Any, pk: int) -> EventRound:
@@ -704,7 +734,7 @@ def add_teams(user: Any, pk: int, entries: Sequence[tuple[str, Sequence[str]]]) 
                 f"An event takes at most {MAX_TEAMS} teams: {len(teams)} have entered, so "
                 f"{room} more can. Nothing was entered."
             )
-        _check_entry(event, entries[0][1])  # the event takes entries of this shape now
+        _check_shape(event, entries[0][1])  # the event takes entries of this shape now
         entered = {team.name.casefold(): team.name for team in teams}
         listed: set[str] = set()
         for index, (name, players) in enumerate(entries):
@@ -714,8 +744,9 @@ def add_teams(user: Any, pk: int, entries: Sequence[tuple[str, Sequence[str]]]) 
             if key in listed:
                 raise EntryProblem(f"{name} is on the list twice.", index)
             listed.add(key)
+            before = [player for _, earlier in entries[:index] for player in earlier]
             try:
-                _check_entry(event, players)
+                _check_entry(event, players, before)
             except EventProblem as problem:
                 raise EntryProblem(str(problem), index) from None
         made = [

@@ -11,9 +11,24 @@ from collections.abc import Collection, Sequence
 
 import regex
 
+from ..scoring import player_name_problem
 from .formats import FORMATS
 
 MAX_TEAM_NAME = 80  # code points, as the event file and the app keep a team's name
+TOO_MANY_JOINED = "the name has too many joined emoji: keep it shorter"
+
+
+def club_name_problem(name: str) -> str | None:
+    """What is wrong with a player's (or a typed team's) name at a club night, or None: the
+    players' rule of the game form and game file, in no more code points than the club keeps
+    of a name (a progressive night's player is a team of one; the player who confirms a
+    result is kept as they are named). The desk's forms and the event file both ask it."""
+    problem = player_name_problem(name)
+    if problem is None and len(name.strip()) > MAX_TEAM_NAME:
+        return TOO_MANY_JOINED
+    return problem
+
+
 # Formats whose first round fixes every later one: no team joins once it is paired (each
 # format's `closed_after_round_1`, kept here under its old name).
 CLOSED_AFTER_ROUND_1 = {

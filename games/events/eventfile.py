@@ -32,13 +32,12 @@ from ..scoring import (
     ScoringError,
     limits,
     parse_game_file,
-    player_name_problem,
     score_game,
 )
 from ..scoring.entry import game_name_problem, name_length
 from ..scoring.limits import MAX_HANDS
 from ..scoring.rules import describe
-from .entry import MAX_TEAM_NAME
+from .entry import MAX_TEAM_NAME, club_name_problem
 from .event import (
     Event,
     EventFileError,
@@ -168,7 +167,7 @@ def _solos(data: dict[str, Any]) -> tuple[str, ...]:
         raise EventFileError(f"solos: expected at most {MAX_SOLOS} players, got {len(solos)}")
     names = []
     for index, name in enumerate(solos):
-        problem = _player_problem(name)
+        problem = club_name_problem(name)
         if problem:
             raise EventFileError(f"solo {index}: {problem.removeprefix('the name ')}")
         names.append(name.strip())
@@ -193,7 +192,7 @@ def _teams(data: dict[str, Any], individual: bool) -> tuple[Team, ...]:
         if len(players) != wanted or not all(isinstance(p, str) and p.strip() for p in players):
             raise EventFileError(f"{where}: players: expected {wanted} player names")
         for number, player in enumerate(players):
-            problem = _player_problem(player)
+            problem = club_name_problem(player)
             if problem:
                 raise EventFileError(f"teams[{index}].players[{number}]: {problem}")
         withdrawn = item.get("withdrawn", False)
@@ -205,17 +204,19 @@ def _teams(data: dict[str, Any], individual: bool) -> tuple[Team, ...]:
     names = [team.name.casefold() for team in teams]
     if len(set(names)) != len(names):
         raise EventFileError("teams: two teams share a name")
+    # A player plays for one team still in (case aside, as a game tells its players apart):
+    # two such teams would meet with one name in two seats.
+    playing: dict[str, int] = {}
+    for index, team in enumerate(teams):
+        if team.withdrawn:
+            continue
+        for number, player in enumerate(team.players):
+            earlier = playing.setdefault(player.casefold(), index)
+            if earlier != index:
+                raise EventFileError(
+                    f"teams[{index}].players[{number}]: {player} already plays for teams[{earlier}]"
+                )
     return tuple(teams)
-
-
-def _player_problem(name: str) -> str | None:
-    """A player's name at a club night: the players' rule, in no more code points than the
-    club keeps of a name (a progressive night's player is a team of one; the player who
-    confirms a result is kept as they are named)."""
-    problem = player_name_problem(name)
-    if problem is None and len(name.strip()) > MAX_TEAM_NAME:
-        return "the name has too many joined emoji: keep it shorter"
-    return problem
 
 
 def _name_rule(text: str, where: str, longest: int) -> None:

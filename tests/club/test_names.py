@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from games import display
 from games.club import reads
 from games.club.forms import (
-    MAX_CLUB_NAME_CODE_POINTS,
     NewEventForm,
     PenaltyForm,
     PlayerForm,
@@ -31,6 +30,7 @@ from games.club.forms import (
     TeamsForm,
 )
 from games.club.models import Event, LogEntry, Seating
+from games.events.entry import MAX_TEAM_NAME
 from games.forms.new_game import NewGameForm
 from games.models import Game, Restore
 from games.scoring.entry import name_length
@@ -349,7 +349,7 @@ def check_night(owner, night, django_user_model) -> None:
     shown_everywhere(owner, event)
     assert overflowing() == []
     for team in event.teams.all():
-        assert len(team.name) <= MAX_CLUB_NAME_CODE_POINTS
+        assert len(team.name) <= MAX_TEAM_NAME
         assert name_length(team.name) <= MAX_PLAYER_NAME or " & " in team.name
     backup_imports_again(owner, django_user_model)
 
@@ -391,11 +391,6 @@ def test_any_night_the_forms_take_is_paired_shown_exported_and_backed_up(django_
 
 
 @pytest.mark.django_db
-@pytest.mark.xfail(
-    strict=True,
-    reason="services.add_team and add_solo don't refuse a player already entered: when the "
-    "two entries meet, the table's game seats one name twice and the desk answers 500",
-)
 def test_a_player_enters_once(owner):
     phone = Client()
     phone.force_login(owner)
@@ -408,3 +403,15 @@ def test_a_player_enters_once(owner):
     refused = phone.post(reverse("club:add_team", args=[event.pk]), again)
     alone = phone.post(reverse("club:add_solo", args=[event.pk]), {"name": "ANN"})
     assert (refused.status_code, alone.status_code) == (422, 422)
+    assert "Ann is already entered (Aces)." in refused.content.decode()
+    listed = phone.post(
+        reverse("club:add_teams", args=[event.pk]),
+        {"teams": "Clubs, Cal, Cid\nDeuces, Dan, cal"},
+    )
+    assert listed.status_code == 422
+    assert "cal is on the list twice." in listed.content.decode()
+    assert list(event.teams.values_list("name", flat=True)) == ["Aces", "Books"]
+    # A withdrawn team's players may enter again: that team never meets anyone again.
+    phone.post(reverse("club:withdraw", args=[event.pk, 0]))
+    again["first"] = "Ann"
+    assert phone.post(reverse("club:add_team", args=[event.pk]), again).status_code == 302

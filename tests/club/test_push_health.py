@@ -73,7 +73,7 @@ def test_after_a_redis_outage_the_push_server_says_so_then_pushes_again(deployme
     try:
         held.next("stream-open")
         cache.stop()
-        status, said = until(
+        _status, said = until(
             lambda: (found := health(pushes.port))[0] == 503 and found,
             "the push server's /healthz says it can't push",
         )

@@ -764,3 +764,19 @@ def test_a_200_character_event_name_and_joined_emoji_names_are_read():
     parsed = parse_event_file(json.dumps(data))
     assert parsed.name == "N" * 200
     assert parsed.teams[0].players == ("👩🏽‍🦱 Zoë", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Ben")
+
+
+def test_a_player_in_two_teams_still_playing_is_refused_naming_where():
+    data = {
+        "format": "spades-event/1",
+        "teams": [
+            {"name": "Aces", "players": ["Ann", "Art"]},
+            {"name": "Books", "players": ["Ben", "ann"]},
+        ],
+    }
+    with pytest.raises(
+        EventFileError, match=r"^teams\[1\]\.players\[1\]: ann already plays for teams\[0\]$"
+    ):
+        parse_event_file(data)
+    data["teams"][0]["withdrawn"] = True  # a withdrawn team never meets anyone again
+    assert [team.name for team in parse_event_file(data).teams] == ["Aces", "Books"]

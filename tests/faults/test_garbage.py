@@ -469,8 +469,11 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize(
     ("content", "says"),
     [
-        (b"[" * 100_000 + b"]" * 100_000, "not valid JSON"),
-        (json.dumps({**VALID_FILE, "notes": "x" * (10 * 1024 * 1024)}).encode(), "too large"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested more than 24 deep"),
+        (
+            json.dumps({**VALID_FILE, "notes": "x" * (10 * 1024 * 1024)}).encode(),
+            "longer than anything a game file holds",
+        ),
         (b"\xff\xfe\x00garbage", "not UTF-8"),
     ],
     ids=["deep nesting", "10 MB", "not text"],
