@@ -1,9 +1,17 @@
 """What the project's commands share."""
 
+import io
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import IO, Any, Protocol, TypeVar
 
 from django.core.management.base import BaseCommand, CommandError
+
+from games.events import EventFileError
+from games.scoring import GameFileError
+from games.scoring.limits import STREAM_IMPORT_ABOVE
+
+T = TypeVar("T")
 
 
 class PlayerCommand(BaseCommand):
@@ -37,3 +45,67 @@ class PlayerCommand(BaseCommand):
         except OSError as error:
             reason = error.strerror or "cannot be read"
             raise CommandError(f"{path}: {reason}", returncode=2) from None
+
+    def read_stream(self, path: str, read: Callable[["bytes | Readable"], T]) -> T:
+        """What `read` makes of the file at `path` (standard input for -), given as its bytes
+        when small or as a stream within the reader's bounds; a file that can't be read, or
+        that `read` refuses, is one line that exits 2."""
+        stream = open_stream(path)
+        try:
+            return read(stream)
+        except (EventFileError, GameFileError) as error:
+            raise CommandError(str(error), returncode=2) from None
+        except OSError as error:
+            reason = error.strerror or "cannot be read"
+            raise CommandError(f"{path}: {reason}", returncode=2) from None
+        finally:
+            if isinstance(stream, io.IOBase):
+                stream.close()
+
+
+class Readable(Protocol):
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
+def open_stream(path: str) -> bytes | Readable:
+    """The file at `path` (standard input for -): its bytes when small enough to read whole
+    (as the app's import does: JSON errors then name their line), else a stream; a one-line
+    error that exits 2 if it can't be read."""
+    stdin: Any = sys.stdin
+    try:
+        if path == "-" and not hasattr(stdin, "buffer"):  # a test's text
+            return str(stdin.read()).encode("utf-8", "surrogatepass")
+        stream: IO[bytes] = stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+        start = stream.read(STREAM_IMPORT_ABOVE + 1)
+    except OSError as error:
+        reason = error.strerror or "cannot be read"
+        raise CommandError(f"{path}: {reason}", returncode=2) from None
+    if len(start) <= STREAM_IMPORT_ABOVE:
+        if path != "-":
+            stream.close()
+        return start
+    return _Joined(start, stream, close=path != "-")
+
+
+class _Joined(io.RawIOBase):
+    """The bytes already read, then the rest of the stream."""
+
+    def __init__(self, start: bytes, rest: IO[bytes], *, close: bool) -> None:
+        self.start = start
+        self.rest = rest
+        self.close_rest = close
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1, /) -> bytes:
+        if self.start:
+            size = len(self.start) if size < 0 else size
+            chunk, self.start = self.start[:size], self.start[size:]
+            return chunk
+        return self.rest.read(size)
+
+    def close(self) -> None:
+        if self.close_rest:
+            self.rest.close()
+        super().close()

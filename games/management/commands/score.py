@@ -4,16 +4,14 @@ The file is read as a stream within a game file's bounds (`games.events.GAME_BOU
 bytes, its brackets' depth, its values and texts), as the event import reads an event, so a
 file of brackets is refused at the bound rather than at Python's recursion limit."""
 
-import io
 import json
 from typing import Any
 
-from django.core.management.base import CommandError, CommandParser
+from django.core.management.base import CommandParser
 
-from games.events import GAME_BOUNDS, EventFileError, read_bounded
+from games.events import GAME_BOUNDS, read_bounded
 from games.management.base import PlayerCommand
-from games.management.commands.event import open_stream
-from games.scoring import GameFileError, score_file
+from games.scoring import score_file
 
 
 class Command(PlayerCommand):
@@ -23,16 +21,7 @@ class Command(PlayerCommand):
         parser.add_argument("file", help="the game file, or - for standard input")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        stream = open_stream(options["file"])
-        try:
-            result = score_file(read_bounded(stream, GAME_BOUNDS))
-        except (GameFileError, EventFileError) as error:
-            raise CommandError(str(error), returncode=2) from None
-        except OSError as error:
-            raise CommandError(
-                f"{options['file']}: {error.strerror or 'cannot be read'}", returncode=2
-            ) from None
-        finally:
-            if isinstance(stream, io.IOBase):
-                stream.close()
+        result = self.read_stream(
+            options["file"], lambda stream: score_file(read_bounded(stream, GAME_BOUNDS))
+        )
         self.stdout.write(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
