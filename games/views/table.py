@@ -207,7 +207,8 @@ def live_context(
         "step": step.form if step else None,
         "step_number": step.number if step else None,
         "step_fields": fields,
-        "seated_mark": services.players_mark(game.players),
+        # Only a club night's table is ever reseated (`services.reseat`).
+        "seated_mark": services.players_mark(game.players) if game.at_event else "",
         "notice": notice,
         "notice_kind": notice_kind,
         "rematch": Game.objects.filter(rematch_of=game).first() if state.finished else None,

@@ -226,12 +226,9 @@ def test_the_history_page_and_the_blank_next_step_are_cached_without_a_token(
     for held in (history, fields):
         assert "csrfmiddlewaretoken" not in held
         assert secret not in held
-    # The form's own token, the hand's number and the players it is drawn for, just before the
-    # cached fields.
+    # The form's own token and the hand's number are drawn, just before the cached fields.
     hand = '<input type="hidden" name="hand" value="3" id="id_hand">'
-    seated = '<input type="hidden" name="seated" value="[0-9a-f]{16}">'
-    drawn = r'name="csrfmiddlewaretoken" value="[^"]+">' + re.escape(hand) + seated
-    assert re.search(drawn + re.escape(fields), page)
+    assert re.search(r'name="csrfmiddlewaretoken" value="[^"]+">' + re.escape(hand + fields), page)
 
 
 def test_each_recorded_step_draws_the_next_step_and_the_new_row(owner_client, make_game):
@@ -241,7 +238,7 @@ def test_each_recorded_step_draws_the_next_step_and_the_new_row(owner_client, ma
     owner_client.post(bids_url(game), bids_data(3, 4, 3, 3, 3))
     for headers in (None, HX):
         page = owner_client.get(game.get_absolute_url(), headers=headers)
-        assert step_inputs(page)[1:] == ["hand", "bids", "seated", "side_0", "side_1"]
+        assert step_inputs(page)[1:] == ["hand", "bids", "side_0", "side_1"]
         assertContains(page, 'name="hand" value="3"')
         assert history_rows(page) == [2, 1]
     owner_client.post(reverse("post_tricks", args=[game.pk]), {"hand": "3", "side_0": "7"})

@@ -323,7 +323,7 @@ def test_until_the_tricks_are_in_the_bids_show_as_each_sides_contract(owner_clie
     assertContains(page, "<li><strong>Ann + Cat</strong>: bid 7</li>", html=True)
     assertContains(page, "<li><strong>Ben + Dan</strong>: bid 2, Ben nil</li>", html=True)
     # Nil bidders count their own tricks; the side without a nil gives one total.
-    fields = ["csrfmiddlewaretoken", "hand", "bids", "seated", "side_0", "tricks_1", "tricks_3"]
+    fields = ["csrfmiddlewaretoken", "hand", "bids", "side_0", "tricks_1", "tricks_3"]
     assert step_inputs(page) == fields
 
 
@@ -600,7 +600,7 @@ def test_the_bids_of_the_hand_being_played_can_be_corrected(owner_client, make_g
     assert hand.bids == [3, "nil", 4, 2]
     assert hand.tricks is None
     page = owner_client.get(game.get_absolute_url())
-    fields = ["csrfmiddlewaretoken", "hand", "bids", "seated", "side_0", "tricks_1", "tricks_3"]
+    fields = ["csrfmiddlewaretoken", "hand", "bids", "side_0", "tricks_1", "tricks_3"]
     assert step_inputs(page) == fields
     assertContains(page, "Hand 2 corrected; every score after it was worked out again.")
 
