@@ -224,7 +224,7 @@ def _fit(text: str, length: int) -> str:
 
 class EventImport(models.Model):
     """An event file read and checked whole, its tables' games being imported a slice at a
-    time (`club.services.import_some`), each game in a short transaction of its own so the
+    time (`club.imports.import_some`), each game in a short transaction of its own so the
     room's other tables keep playing. The event itself (teams, rounds, tables, penalties) is
     made in one short transaction once every game is in: until then there is no event to
     show, and an import cut short is taken up again where it stopped, or discarded whole."""

@@ -33,7 +33,7 @@ from django_eventstream import views as eventstream_views
 
 from games import display, events
 from games.accounts import throttle
-from games.club import desk, eventfile, push, reads, services
+from games.club import desk, eventfile, imports, push, reads, services
 from games.club.board import context as board_context
 from games.club.board import live_part, poll_etag
 from games.club.forms import (
@@ -289,19 +289,19 @@ def import_event(request: HtmxHttpRequest) -> HttpResponse:
             # read as a stream, its bounds checked as it is read.
             data = upload.read() if upload.size <= STREAM_IMPORT_ABOVE else upload
             try:
-                staged = services.stage_import(request.user, data)
+                staged = imports.stage_import(request.user, data)
             except services.EventProblem as problem:
                 form.add_error("file", str(problem))
             else:
                 spent = time.monotonic() - started
-                event = services.import_some(staged, max(1.0, services.IMPORT_SECONDS - spent))
+                event = imports.import_some(staged, max(1.0, imports.IMPORT_SECONDS - spent))
                 if event is None:
                     return redirect(staged)
                 messages.success(request, f"{event.name} imported.")
                 return redirect(event)
     if status is None and form.errors:
         status = 413 if form.too_large else 422
-    context = {"form": form, "unfinished": services.unfinished_imports(request.user)}
+    context = {"form": form, "unfinished": imports.unfinished_imports(request.user)}
     return TemplateResponse(request, "club/import.html", context, status=status)
 
 
@@ -314,11 +314,11 @@ def import_progress(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     staged = get_object_or_404(EventImport, pk=pk, owner=request.user, sealed=True)
     event = staged.event
     if request.method == "POST" and event is None and "discard" in request.POST:
-        services.discard_import(request.user, pk)
+        imports.discard_import(request.user, pk)
         messages.success(request, "The import was discarded: nothing of it is kept.")
         return navigate(request, "club:import_event")
     if request.method == "POST" and event is None:
-        event = services.import_some(staged)
+        event = imports.import_some(staged)
         if event is not None:
             messages.success(request, f"{event.name} imported.")
     if event is not None:

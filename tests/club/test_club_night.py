@@ -13,7 +13,7 @@ from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import scoring, services
-from games.club import eventfile, reads
+from games.club import eventfile, imports, reads
 from games.club import services as club
 from games.club.models import Event, EventRound, LogEntry, Seating
 from games.models import Access, Game
@@ -377,7 +377,7 @@ def test_an_imported_game_keeps_its_own_seating_within_each_team(owner):
             {"name": "Books", "players": ["Books One", "Books Two"]},
         ],
     )
-    event = club.import_event(owner, json.dumps(data).encode())
+    event = imports.import_event(owner, json.dumps(data).encode())
     game = Seating.objects.get(round__event=event).game
     assert game.players == ["Aces Two", "Books One", "Aces One", "Books Two"]
     assert game.replay().hands[0].sides[0].tricks == 8

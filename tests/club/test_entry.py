@@ -12,7 +12,7 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains
 
 from games import events, scoring, services
-from games.club import eventfile, reads
+from games.club import eventfile, imports, reads
 from games.club import services as club
 from games.club.models import Event, EventTeam, LogEntry, Penalty
 from games.models import Access
@@ -45,7 +45,7 @@ def command_summary(event):
 
 
 def reimported(event):
-    return club.import_event(event.owner, json.dumps(eventfile.write(event)).encode())
+    return imports.import_event(event.owner, json.dumps(eventfile.write(event)).encode())
 
 
 # Players who came alone ------------------------------------------------------------------

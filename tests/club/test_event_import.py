@@ -14,7 +14,7 @@ from pytest_django.asserts import assertContains
 
 from games import events, scoring, services
 from games.accounts import throttle
-from games.club import eventfile, reads
+from games.club import eventfile, imports, reads
 from games.club import services as club
 from games.club.models import Event, EventImport, EventImportGame
 from games.models import Game, Table
@@ -112,7 +112,7 @@ def test_event_imports_are_limited_per_address_and_per_account(client, owner, ma
 
 
 def test_a_200_character_event_name_imports_and_its_games_names_fit(owner):
-    event = club.import_event(owner, json.dumps(night(name="N" * 200)).encode())
+    event = imports.import_event(owner, json.dumps(night(name="N" * 200)).encode())
     assert event.name == "N" * 200
     names = list(Game.objects.filter(owner=owner).values_list("name", flat=True))
     assert len(names) == 8
@@ -124,17 +124,17 @@ def test_an_import_is_staged_then_imported_a_slice_at_a_time_and_shown_only_when
     client, owner
 ):
     client.force_login(owner)
-    staged = club.stage_import(owner, json.dumps(night(rounds=3)).encode())
+    staged = imports.stage_import(owner, json.dumps(night(rounds=3)).encode())
     assert (staged.total, staged.sealed) == (12, True)
     assert not Event.objects.exists()
     # No time at all: one game per call, and no event until the last.
     for done in range(1, 13):
-        assert club.import_some(staged, seconds=0) is None
+        assert imports.import_some(staged, seconds=0) is None
         assert EventImportGame.objects.filter(game__isnull=False).count() == done
         assert not Event.objects.exists()
     page = client.get(reverse("club:import_event"))
     assertContains(page, "Go on with Friday club night")
-    event = club.import_some(staged, seconds=0)
+    event = imports.import_some(staged, seconds=0)
     assert event is not None
     assert Event.objects.get() == event
     assert event.event_rounds.count() == 3
@@ -146,8 +146,8 @@ def test_an_import_is_staged_then_imported_a_slice_at_a_time_and_shown_only_when
 def test_an_import_cut_short_goes_on_from_where_it_stopped_on_its_page(client, owner):
     client.force_login(owner)
     data = night(rounds=2)
-    staged = club.stage_import(owner, json.dumps(data).encode())
-    club.import_some(staged, seconds=0)  # a request that ran out after one game
+    staged = imports.stage_import(owner, json.dumps(data).encode())
+    imports.import_some(staged, seconds=0)  # a request that ran out after one game
     url = reverse("club:import_event_progress", args=[staged.pk])
     page = client.get(url)
     assertContains(page, "Imported 1 of 8")
@@ -156,7 +156,7 @@ def test_an_import_cut_short_goes_on_from_where_it_stopped_on_its_page(client, o
     assert response["Location"] == event.get_absolute_url()
     assert Game.objects.filter(owner=owner).count() == 8  # none made twice
     # The event is the file's, whichever way it came in: as one imported in one go.
-    other = club.import_event(owner, json.dumps(data).encode())
+    other = imports.import_event(owner, json.dumps(data).encode())
     assert reads.summary(event) == reads.summary(other)
     assert eventfile.write(event)["teams"] == eventfile.write(other)["teams"]
 
@@ -164,9 +164,9 @@ def test_an_import_cut_short_goes_on_from_where_it_stopped_on_its_page(client, o
 def test_an_import_discarded_leaves_nothing_behind(client, owner):
     client.force_login(owner)
     tables_before = Table.objects.count()
-    staged = club.stage_import(owner, json.dumps(night(rounds=2)).encode())
+    staged = imports.stage_import(owner, json.dumps(night(rounds=2)).encode())
     for _ in range(3):
-        club.import_some(staged, seconds=0)
+        imports.import_some(staged, seconds=0)
     assert Game.objects.filter(owner=owner).count() == 3
     url = reverse("club:import_event_progress", args=[staged.pk])
     response = client.post(url, {"discard": "1"})
@@ -178,7 +178,7 @@ def test_an_import_discarded_leaves_nothing_behind(client, owner):
 
 
 def test_another_director_cannot_see_or_touch_an_import(client, owner, stranger):
-    staged = club.stage_import(owner, json.dumps(night()).encode())
+    staged = imports.stage_import(owner, json.dumps(night()).encode())
     client.force_login(stranger)
     url = reverse("club:import_event_progress", args=[staged.pk])
     assert client.get(url).status_code == 404
@@ -191,7 +191,7 @@ def test_an_event_past_the_account_s_games_is_refused_before_anything_is_kept(ow
 
     monkeypatch.setattr(limits, "MAX_ACCOUNT_GAMES", 5)
     with pytest.raises(club.EventProblem, match="The event has 8 games and you have 0"):
-        club.stage_import(owner, json.dumps(night()).encode())
+        imports.stage_import(owner, json.dumps(night()).encode())
     assert not EventImport.objects.exists()
     assert not Game.objects.exists()
 
@@ -209,12 +209,12 @@ def test_another_table_s_step_gets_in_while_an_import_is_still_running(owner, mo
         preset="standard",
         first_dealer=0,
     )
-    staged = club.stage_import(owner, json.dumps(night(rounds=3)).encode())
+    staged = imports.stage_import(owner, json.dumps(night(rounds=3)).encode())
     began = threading.Event()
     stepped = threading.Event()
     seen: dict[str, object] = {}
     made = itertools.count(1)
-    real = club._import_game
+    real = imports._import_game
 
     def one_game(staged, pk):
         real(staged, pk)
@@ -223,7 +223,7 @@ def test_another_table_s_step_gets_in_while_an_import_is_still_running(owner, mo
             # The import goes on only once the step is in (or gives up waiting).
             seen["step_in_time"] = stepped.wait(timeout=30)
 
-    monkeypatch.setattr(club, "_import_game", one_game)
+    monkeypatch.setattr(imports, "_import_game", one_game)
 
     def table() -> None:
         try:
@@ -243,7 +243,7 @@ def test_another_table_s_step_gets_in_while_an_import_is_still_running(owner, mo
 
     thread = threading.Thread(target=table)
     thread.start()
-    event = club.import_some(staged, seconds=60)
+    event = imports.import_some(staged, seconds=60)
     thread.join(timeout=60)
     assert "error" not in seen, seen.get("error")
     assert seen["step_in_time"] is True
@@ -260,50 +260,50 @@ def test_a_staging_cut_short_is_never_imported_and_is_cleared_by_a_later_import(
 
     from django.utils import timezone
 
-    staged = club.stage_import(owner, json.dumps(night()).encode())
+    staged = imports.stage_import(owner, json.dumps(night()).encode())
     # As a worker ended before the import was sealed would leave it.
     EventImport.objects.filter(pk=staged.pk).update(
         sealed=False, created_at=timezone.now() - timedelta(hours=2)
     )
     staged.refresh_from_db()
-    assert club.import_some(staged, seconds=0) is None
+    assert imports.import_some(staged, seconds=0) is None
     assert not Game.objects.exists()
-    assert club.unfinished_imports(owner) == []
-    club.import_event(owner, json.dumps(night(name="Saturday")).encode())
+    assert imports.unfinished_imports(owner) == []
+    imports.import_event(owner, json.dumps(night(name="Saturday")).encode())
     assert list(EventImport.objects.values_list("name", flat=True)) == ["Saturday"]
 
 
 def test_a_busy_database_stops_the_slice_and_the_next_request_goes_on(owner, monkeypatch):
     from django.db import OperationalError
 
-    staged = club.stage_import(owner, json.dumps(night()).encode())
-    real = club._finish_import
+    staged = imports.stage_import(owner, json.dumps(night()).encode())
+    real = imports._finish_import
 
     def busy(staged):
         raise OperationalError("database is locked")
 
-    monkeypatch.setattr(club, "_finish_import", busy)
-    assert club.import_some(staged) is None  # every game in, the event not made: no 500
+    monkeypatch.setattr(imports, "_finish_import", busy)
+    assert imports.import_some(staged) is None  # every game in, the event not made: no 500
     assert not Event.objects.exists()
-    monkeypatch.setattr(club, "_finish_import", real)
-    assert club.import_some(staged) == Event.objects.get()
+    monkeypatch.setattr(imports, "_finish_import", real)
+    assert imports.import_some(staged) == Event.objects.get()
 
 
 def test_the_progress_page_asks_again_by_itself_and_sends_htmx_to_the_desk(
     client, owner, monkeypatch
 ):
     client.force_login(owner)
-    staged = club.stage_import(owner, json.dumps(night()).encode())
+    staged = imports.stage_import(owner, json.dumps(night()).encode())
     url = reverse("club:import_event_progress", args=[staged.pk])
     page = client.get(url)
     # The page's form posts itself on load (htmx), and works as a button without JavaScript.
     assertContains(page, 'hx-trigger="load delay:100ms"')
     assertContains(page, f'action="{url}"')
-    monkeypatch.setattr(club, "IMPORT_SECONDS", 0)
+    monkeypatch.setattr(imports, "IMPORT_SECONDS", 0)
     part = client.post(url, headers={"HX-Request": "true"})
     assert part.status_code == 200
     assertContains(part, 'id="event-import"')
     assert b"<html" not in part.content  # the partial alone
-    monkeypatch.setattr(club, "IMPORT_SECONDS", 60)
+    monkeypatch.setattr(imports, "IMPORT_SECONDS", 60)
     done = client.post(url, headers={"HX-Request": "true"})
     assert done["HX-Redirect"] == Event.objects.get().get_absolute_url()

@@ -16,7 +16,7 @@ import pytest
 from django.urls import URLPattern, get_resolver, reverse
 
 from games.club import eventfile
-from games.club import services as club_services
+from games.club import imports as club_imports
 from games.models import Game, Hand, Restore, RestoreItem
 from tests.accounts.guests import NEW_GAME, make_guest, sign_in_guest
 from tests.conftest import PASSWORD, QUIET_HAND
@@ -266,7 +266,7 @@ def url_for(name, game):
         args = [*args, 0] if name == "withdraw" else args
         if name == "import_event_progress":
             # The owner's import of its own event's file, staged and not yet imported.
-            staged = club_services.stage_import(
+            staged = club_imports.stage_import(
                 game.owner, json.dumps(eventfile.write(event)).encode()
             )
             args = [staged.pk]
