@@ -11,6 +11,7 @@ from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import services
+from games.club import reads
 from games.club import services as club
 from games.club.models import EventRound, LogEntry
 from games.models import Access, Game
@@ -226,3 +227,19 @@ def test_a_tables_page_opened_before_the_clock_starts_counts_once_it_does(table_
 def test_a_game_at_no_club_table_loads_no_clock(owner_client, make_game):
     game = make_game([{"bids": [3, 3, 3, 3]}], target_score=1000)
     assertNotContains(owner_client.get(game.get_absolute_url()), "js/clock.")
+
+
+def test_a_board_poll_that_crosses_an_undone_round_answers_without_an_error(client, owner):
+    event = new_event(owner)
+    round_ = club.start_round(owner, event.pk)
+    club.start_clock(owner, event.pk)
+    clock_runs_out(round_)
+    # The poll read the round (its clock past zero), then the director undid it before the
+    # poll called the time: nothing to call, and the board answers as the event now stands.
+    polled = reads.board_event(event.board_token)
+    assert polled is not None
+    assert polled.latest_round is not None
+    club.undo_round(owner, event.pk)
+    assert club.call_time_when_due(polled.event, polled.latest_round) is False
+    board = client.get(reverse("club:board_live", args=[event.board_token]))
+    assert board.status_code == 200
