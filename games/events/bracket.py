@@ -283,11 +283,17 @@ class Bracket:
 
     def replay(self, rounds: Sequence[Sequence[Recorded]], withdrawn: Collection[str] = ()) -> None:
         """Play the recorded rounds into the bracket, in order. Before each round, a
-        withdrawn team that is not in it (at a table or with a bye) gives its game by
-        walkover: it withdrew before the round was paired."""
-        for games in rounds:
-            playing = {team for game in games for team in (game.first, game.second)}
-            self.settle({team for team in withdrawn if team not in playing})
+        withdrawn team that plays in no round from then on (at a table or with a bye) gives
+        its game by walkover: it withdrew before the round was paired. One that still played
+        later had not withdrawn yet, and the games it played stand."""
+        last_seen: dict[str, int] = {}
+        for index, games in enumerate(rounds):
+            for game in games:
+                for team in (game.first, game.second):
+                    if team is not None:
+                        last_seen[team] = index
+        for index, games in enumerate(rounds):
+            self.settle({team for team in withdrawn if last_seen.get(team, -1) < index})
             for game in games:
                 if game.second is None:
                     continue

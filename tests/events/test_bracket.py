@@ -275,3 +275,20 @@ def test_every_bracket_ends_with_one_champion_and_places_every_team(count, lives
         assert sum(1 for games in played for game in games if game[1]) in (
             (count - 1,) if lives == 1 else (2 * count - 2, 2 * count - 1)
         )
+
+
+def test_a_team_that_withdraws_after_its_last_game_leaves_the_games_it_played_standing():
+    # Five teams, two lives: S3 withdraws before round 2, S4 after the final (which S1 won).
+    played = [
+        [("S4", "S5", "S5"), ("S1", None, None), ("S2", None, None), ("S3", None, None)],
+        [("S1", "S5", "S1"), ("S2", None, None), ("S4", None, None)],
+        [("S1", "S2", "S1"), ("S5", None, None)],
+        [("S4", "S5", "S4")],
+        [("S2", "S4", "S4")],
+        [("S1", "S4", "S1")],
+    ]
+    assert elimination(seeds(5), played, 2, {"S3", "S4"}) is None
+    bracket = Bracket(seeds(5), 2)
+    bracket.replay([[Recorded(*game) for game in games] for games in played], {"S3", "S4"})
+    bracket.settle({"S3", "S4"})
+    assert bracket.champion == "S1"
