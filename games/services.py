@@ -280,6 +280,54 @@ def locked_game(access: Access, pk: int, *, clock: bool = False) -> Iterator[Loc
         yield LockedGame(game, _owns(access, game))
 
 
+class PostedForm(Protocol):
+    """A view's form, bound to what was posted, as `write_form` checks it."""
+
+    def is_valid(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A posted form the write refused, nothing saved: the form (with its own errors), the
+    engine's problem (`error`: a HandError, or an EndsEarlier to confirm) and the game as it
+    stood, for the view to draw once the lock is let go."""
+
+    form: Any
+    game: Game
+    result: scoring.GameResult
+    notes: dict[int, str]
+    error: Exception | None = None
+
+
+def write(access: Access, pk: int, do: Callable[[LockedGame], Written]) -> Written:
+    """One write of a game in its own transaction: `do` (a function of this module, and what
+    it needs) is made on the game locked for it. The lock is let go before anything is drawn."""
+    with locked_game(access, pk) as locked:
+        return do(locked)
+
+
+def write_form(
+    access: Access,
+    pk: int,
+    read: Callable[[LockedGame], tuple[PostedForm, Callable[[], Written]]],
+    *,
+    clock: bool = False,
+) -> Written | Refusal:
+    """A posted form's write in its own transaction: `read` binds the view's form to the game
+    as locked (raising Conflict where the form no longer fits it) and says what to write with
+    it; a form with errors, or a write the rules refuse, comes back as a `Refusal`. With
+    `clock`, a round clock past zero calls the time first (`locked_game`)."""
+    with locked_game(access, pk, clock=clock) as locked:
+        form, save = read(locked)
+        error: Exception | None = None
+        if form.is_valid():
+            try:
+                return save()
+            except (scoring.HandError, EndsEarlier) as problem:
+                error = problem
+        return Refusal(form, locked.game, locked.result, locked.notes, error)
+
+
 def _owns(access: Access, game: Game) -> bool:
     return bool(access.user.is_authenticated and game.owner_id == access.user.pk)
 

@@ -1,8 +1,9 @@
 """The table: start a game, record each hand in two steps, correct it, rematch.
 
-Every write goes the same way: `services.locked_game` locks the game and reads its hands, the
-view binds its form, one function of `games.services` checks and saves the write, and the
-response is drawn from what it returns. htmx gets back only what changed (the next entry step,
+Every write goes the same way: the view hands `services.write_form` (or `services.write`) how
+to bind its form to the game and which write to make; the service locks the game in its own
+transaction, checks and saves the write, and the response is drawn from what it returns, after
+the lock is let go. htmx gets back only what changed (the next entry step,
 the standings, a new or removed history row, a notice); without JavaScript, post/redirect/get.
 """
 
@@ -263,10 +264,11 @@ def bids_taken_back(fragments: GameFragments, bids: tuple[Any, ...]) -> BidsForm
 
 
 def refused(
-    request: HtmxHttpRequest, locked: services.LockedGame, form: BidsForm | TricksForm
+    request: HtmxHttpRequest, done: services.Refusal, form: BidsForm | TricksForm
 ) -> HttpResponse:
-    """A form with its errors, nothing saved: for htmx the entry step alone."""
-    fragments = GameFragments(locked.game, locked.result, locked.notes)
+    """A form with its errors, nothing saved: for htmx the entry step alone, drawn after the
+    service's transaction."""
+    fragments = GameFragments(done.game, done.result, done.notes)
     context = live_context(fragments, form=form, rows=not request.htmx)
     return render(request, TEMPLATE, context, partial="entry", status=422)
 
@@ -297,60 +299,52 @@ def add_hand_error(form: Any, error: scoring.HandError, number: int) -> None:
 
 @post_only
 def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Step 1 of a hand: the bids of the next hand, and no other. The answer is drawn after
-    the commit, so the game stays locked for the write alone."""
+    """Step 1 of a hand: the bids of the next hand, and no other. The service owns the write's
+    transaction; the answer is drawn after it, so the game stays locked for the write alone."""
+    number = posted_number(request.POST.get("hand"))
+
+    def read(locked: services.LockedGame) -> tuple[BidsForm, Callable[[], services.Written]]:
+        seated = request.POST.get("seated") or None
+        step = services.step_for(locked, "bids", number, seated=seated)
+        form = BidsForm(request.POST, rules=locked.rules, players=locked.game.players)
+        return form, lambda: services.record_step(locked, step, form.bids())
+
     try:
-        with services.locked_game(scorer(request), pk, clock=True) as locked:
-            step = services.step_for(
-                locked,
-                "bids",
-                posted_number(request.POST.get("hand")),
-                seated=request.POST.get("seated") or None,
-            )
-            form = BidsForm(request.POST, rules=locked.rules, players=locked.game.players)
-            if form.is_valid():
-                try:
-                    write = services.record_step(locked, step, form.bids())
-                except scoring.HandError as error:
-                    add_hand_error(form, error, step.number)
-            if form.errors:
-                result = locked.result
-                form.arrange(result.next_first_bidder, result.next_dealer)
-                form.offer([side.score for side in result.sides])
-                return refused(request, locked, form)
+        done = services.write_form(scorer(request), pk, read, clock=True)
     except services.Conflict as problem:
         return conflict(request, pk, problem)
-    return written(request, write)
+    if isinstance(done, services.Written):
+        return written(request, done)
+    form = done.form
+    if isinstance(done.error, scoring.HandError):
+        add_hand_error(form, done.error, number or 0)
+    form.arrange(done.result.next_first_bidder, done.result.next_dealer)
+    form.offer([side.score for side in done.result.sides])
+    return refused(request, done, form)
 
 
 @post_only
 def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Step 2 of a hand, for the hand being played and no other; a hand that bids itself
-    starts here, as the next hand. The answer is drawn after the commit."""
+    starts here, as the next hand. The answer is drawn after the service's transaction."""
+    number = posted_number(request.POST.get("hand"))
+
+    def read(locked: services.LockedGame) -> tuple[TricksForm, Callable[[], services.Written]]:
+        seated = request.POST.get("seated") or None
+        step = services.step_for(locked, "tricks", number, request.POST.get("bids"), seated)
+        bids = locked.hands[-1].bids if step.kind == "tricks" else None
+        form = TricksForm(request.POST, rules=locked.rules, players=locked.game.players, bids=bids)
+        return form, lambda: services.record_step(locked, step, form.tricks())
+
     try:
-        with services.locked_game(scorer(request), pk, clock=True) as locked:
-            number = posted_number(request.POST.get("hand"))
-            step = services.step_for(
-                locked,
-                "tricks",
-                number,
-                request.POST.get("bids"),
-                seated=request.POST.get("seated") or None,
-            )
-            bids = locked.hands[-1].bids if step.kind == "tricks" else None
-            form = TricksForm(
-                request.POST, rules=locked.rules, players=locked.game.players, bids=bids
-            )
-            if form.is_valid():
-                try:
-                    write = services.record_step(locked, step, form.tricks())
-                except scoring.HandError as error:
-                    add_hand_error(form, error, step.number)
-            if form.errors:
-                return refused(request, locked, form)
+        done = services.write_form(scorer(request), pk, read, clock=True)
     except services.Conflict as problem:
         return conflict(request, pk, problem)
-    return written(request, write)
+    if isinstance(done, services.Written):
+        return written(request, done)
+    if isinstance(done.error, scoring.HandError):
+        add_hand_error(done.form, done.error, number or 0)
+    return refused(request, done, done.form)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -370,43 +364,40 @@ def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     if "undo" in request.POST:
         return put_back(request, pk)
     confirm = posted_number(request.POST.get("confirm"))
+    cut_after = posted_number(request.POST.get("ends_after")) if confirm else None
+
+    def read(locked: services.LockedGame) -> tuple[EditHandForm, Callable[[], services.Written]]:
+        if not 1 <= number <= len(locked.hands):
+            raise services.Conflict(f"There is no hand {number} in this game any more.")
+        form = edit_form(locked.game, locked.hands, number, request.POST)
+        if "version" in form.errors:
+            raise services.Conflict(services.OUT_OF_DATE)
+        if confirm is not None and confirm != locked.game.version:
+            raise services.Conflict(
+                "This game changed on another phone since you were asked to confirm, so "
+                "nothing was removed. Here is the current state."
+            )
+
+        def save() -> services.Written:
+            bids, tricks, version = form.bids(), form.tricks(), form.cleaned_data["version"]
+            return services.correct_hand(locked, number, bids, tricks, version, cut_after=cut_after)
+
+        return form, save
+
     try:
-        with services.locked_game(scorer(request), pk) as locked:
-            if not 1 <= number <= len(locked.hands):
-                raise services.Conflict(f"There is no hand {number} in this game any more.")
-            form = edit_form(locked.game, locked.hands, number, request.POST)
-            if "version" in form.errors:
-                raise services.Conflict(services.OUT_OF_DATE)
-            if confirm is not None and confirm != locked.game.version:
-                raise services.Conflict(
-                    "This game changed on another phone since you were asked to confirm, so "
-                    "nothing was removed. Here is the current state."
-                )
-            cut_after = posted_number(request.POST.get("ends_after")) if confirm else None
-            if form.is_valid():
-                try:
-                    write = services.correct_hand(
-                        locked,
-                        number,
-                        form.bids(),
-                        form.tricks(),
-                        form.cleaned_data["version"],
-                        cut_after=cut_after,
-                    )
-                except scoring.HandError as error:
-                    add_hand_error(form, error, number)
-                except services.EndsEarlier as ending:
-                    # Shown again (409) when what was confirmed is no longer what would happen.
-                    status = 409 if confirm is not None else 200
-                    return edit_page(
-                        request, locked.game, number, form, ending=ending, status=status
-                    )
-                else:
-                    return corrected(request, write, number)
-            return edit_page(request, locked.game, number, form)
+        done = services.write_form(scorer(request), pk, read)
     except services.Conflict as problem:
         messages.warning(request, str(problem))
         return navigate(request, reverse("game", args=[pk]), status=409)
+    if isinstance(done, services.Written):
+        return corrected(request, done, number)
+    if isinstance(done.error, services.EndsEarlier):
+        # Shown again (409) when what was confirmed is no longer what would happen.
+        status = 409 if confirm is not None else 200
+        return edit_page(request, done.game, number, done.form, ending=done.error, status=status)
+    if isinstance(done.error, scoring.HandError):
+        add_hand_error(done.form, done.error, number)
+    return edit_page(request, done.game, number, done.form)
 
 
 UNDO_KEY = "correction_undo"
@@ -440,11 +431,15 @@ def put_back(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     saved = request.session.get(UNDO_KEY)
     ours = isinstance(saved, dict) and saved.get("game") == pk
     removed = services.Removed.from_json(saved) if ours else None
+    version = posted_number(request.POST.get("undo"))
+
+    def undo(locked: services.LockedGame) -> services.Written:
+        if removed is None:
+            raise services.Conflict("There is no correction to undo here; nothing changed.")
+        return services.put_back(locked, version, removed)
+
     try:
-        with services.locked_game(scorer(request), pk) as locked:
-            if removed is None:
-                raise services.Conflict("There is no correction to undo here; nothing changed.")
-            write = services.put_back(locked, posted_number(request.POST.get("undo")), removed)
+        write = services.write(scorer(request), pk, undo)
     except services.Conflict as problem:
         messages.warning(request, str(problem))
         return navigate(request, reverse("game", args=[pk]), status=409)
@@ -502,12 +497,15 @@ def _versioned(
 ) -> HttpResponse:
     """A scorer's button that carries the version it was drawn for, so a double tap (or a
     second phone's old page) does nothing twice: `stale` says so when it has no version."""
+    version = posted_number(request.POST.get("version"))
+
+    def versioned(locked: services.LockedGame) -> services.Written:
+        if version is None:
+            raise services.Conflict(stale)
+        return write(locked, version)
+
     try:
-        with services.locked_game(scorer(request), pk) as locked:
-            version = posted_number(request.POST.get("version"))
-            if version is None:
-                raise services.Conflict(stale)
-            done = write(locked, version)
+        done = services.write(scorer(request), pk, versioned)
     except services.Conflict as problem:
         return conflict(request, pk, problem)
     return written(request, done)
