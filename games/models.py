@@ -9,17 +9,22 @@ a fresh one.
 import hashlib
 import json
 import secrets
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db import models, transaction
 from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone
 
 from games import scoring
+
+# Re-exported for a while, until the modules that import them from here import games.access.
+from games.access import MAX_GRANTS as MAX_GRANTS
+from games.access import SCORE_GRANTS as SCORE_GRANTS
+from games.access import Access as Access
 from games.scoring.limits import MAX_NOTE
 
 
@@ -27,15 +32,20 @@ def new_watch_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def stored_hand(bids: list[Any] | None, tricks: list[Any] | None) -> scoring.Hand:
+def stored_hand(
+    bids: Sequence[scoring.Bid | None] | None, tricks: Sequence[int | None] | None
+) -> scoring.Hand:
     """A stored hand as the scoring package takes it (null bids: a hand that bids itself)."""
     return scoring.Hand(
         None if bids is None else tuple(bids), None if tricks is None else tuple(tricks)
     )
 
 
-def _bids_as_read(rules: scoring.Rules, bids: Any) -> Any:
-    """A bid as the table stores it: under rules where a 0 bid is nil, a 0 is written "nil"."""
+def _bids_with_zero_as_nil(
+    rules: scoring.Rules, bids: Sequence[scoring.Bid | None] | None
+) -> list[scoring.Bid | None] | None:
+    """The bids as a list, as the table stores them: under rules where a 0 bid is nil, a 0 is
+    written "nil", so a game fingerprints the same however its file wrote a nil."""
     if bids is None or not rules.zero_is_nil:
         return None if bids is None else list(bids)
     return [scoring.NIL if bid == 0 and type(bid) is int else bid for bid in bids]
@@ -51,12 +61,15 @@ def fingerprint(
     """What makes two games the same game: players, rules, first dealer, every hand and when
     the time was called. A game keeps its own (`Game.fingerprint`), so an import finds a game
     already here by a lookup; the game's file has the fingerprint of the game it came from."""
-    content: dict[str, Any] = {
+    content: dict[str, object] = {
         "players": list(players),
         "rules": rules.to_dict(),
         "first_dealer": first_dealer,
         "hands": [
-            [_bids_as_read(rules, hand.bids), None if hand.tricks is None else list(hand.tricks)]
+            [
+                _bids_with_zero_as_nil(rules, hand.bids),
+                None if hand.tricks is None else list(hand.tricks),
+            ]
             for hand in hands
         ],
     }
@@ -90,14 +103,14 @@ class Table(models.Model):
 
     def set_watch_link(self, *, enabled: bool, new_token: bool = False) -> None:
         """Turn the table link on or off, or replace it. Replacing also ends the old per-game
-        watch links of its games (/watch/<game token>/): whoever the owner meant to shut out
-        may hold one of those too."""
+        watch links that lead here (`OldWatchLink`): whoever the owner meant to shut out may
+        hold one of those too."""
         self.watch_enabled = enabled
         fields = ["watch_enabled"]
         if new_token:
             self.watch_token = new_watch_token()
             fields.append("watch_token")
-            self.games.update(watch_enabled=False)
+            self.old_watch_links.all().delete()
         self.save(update_fields=fields)
         self._games_changed()
 
@@ -115,39 +128,22 @@ class Table(models.Model):
                 game.bump_version()
 
 
-# A browser's scoring grants live in its session under this key: [[table id, token], ...].
-SCORE_GRANTS = "score_grants"
-MAX_GRANTS = 20
+class OldWatchLink(models.Model):
+    """A game's own watch link from before table links (/watch/<token>/), kept so that a link
+    someone bookmarked still works: it now leads to its game's table link, and so follows the
+    table as that link does. It works while the table's link is on, and ends for good when the
+    owner replaces the table's link. No new ones are made."""
 
+    token = models.CharField(max_length=64, unique=True)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="old_watch_links")
 
-@dataclass(frozen=True)
-class Access:
-    """Who asks for a game: the account (if any), and the scoring links this browser opened.
-
-    `scoring` says whether the request is one a scoring phone may make (the game page, its
-    steps, undo, corrections, rematch); everything else (links, exports, notes, deletion) stays
-    the owner's alone.
-    """
-
-    user: Any
-    grants: tuple[tuple[int, str], ...] = ()
-    scoring: bool = False
-
-    @classmethod
-    def of(cls, request: Any, *, scoring: bool = False) -> "Access":
-        session = getattr(request, "session", None)
-        raw = session.get(SCORE_GRANTS, []) if session is not None else []
-        grants = tuple(
-            (table, token)
-            for table, token in (pair for pair in raw if isinstance(pair, list) and len(pair) == 2)
-            if type(table) is int and isinstance(token, str)
-        )
-        return cls(user=request.user, grants=grants, scoring=scoring)
+    def __str__(self) -> str:
+        return f"old watch link of table {self.table_id}"
 
 
 class GameQuerySet(models.QuerySet["Game"]):
-    def owned_by(self, user: Any) -> "GameQuerySet":
-        return self.filter(owner=user) if user.is_authenticated else self.none()
+    def owned_by(self, user: AbstractBaseUser | AnonymousUser) -> "GameQuerySet":
+        return self.filter(owner_id=user.pk) if user.is_authenticated else self.none()
 
     def open_to(self, access: Access) -> "GameQuerySet":
         """THE rule of access, used by every page that opens a game and by every write: the
@@ -222,10 +218,6 @@ class Game(models.Model):
     player_names = models.TextField(default="", editable=False)  # names can be 160 code points
     # The table it was played at; a rematch joins its game's table.
     table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="games")
-    # The read-only link of this game alone, from before table links: /watch/<token>/. Old
-    # links keep working while this and the table's link are on.
-    watch_token = models.CharField(max_length=64, unique=True, default=new_watch_token)
-    watch_enabled = models.BooleanField(default=True)
     # The game a Rematch started from; one rematch per game, however many phones tap it.
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
@@ -303,7 +295,7 @@ class Game(models.Model):
         return dict(self.hands.exclude(note="").values_list("number", "note"))
 
     @staticmethod
-    def hands_by_game(games: Any) -> dict[int, list[scoring.Hand]]:
+    def hands_by_game(games: Iterable["Game"]) -> dict[int, list[scoring.Hand]]:
         """Every hand of many games in one query, each game's in order."""
         by_game: dict[int, list[scoring.Hand]] = {game.pk: [] for game in games}
         rows = Hand.objects.filter(game__in=list(by_game)).order_by("game_id", "number")
@@ -388,15 +380,6 @@ class Game(models.Model):
             return False
         self.bump_version(history_changed=True)
         return True
-
-    def set_watch_link(self, *, enabled: bool, new_token: bool = False) -> None:
-        """Turn the watch link on or off, or replace it (the old one stops working)."""
-        self.watch_enabled = enabled
-        fields = ["watch_enabled"]
-        if new_token:
-            self.watch_token = new_watch_token()
-            fields.append("watch_token")
-        self.bump_version(*fields)
 
 
 class Hand(models.Model):

@@ -19,11 +19,16 @@ seconds. So on SQLite the import stops for `PAUSE` after each `SLICE` of work; a
 began waiting during the slice tries again within the pause and gets in. PostgreSQL locks rows:
 nothing there waits for a restore.
 
-What the export writes beside the game itself travels too: created and finished times, the
-watch link on or off, notes, a rematch's link to its game when both are in the file, and the
-game's table (the games that shared one share one again, its table link and scoring link on or
-off as they were). Tokens are never in a file: a restored link that was on gets a new address,
-since a backup must not carry a secret that opens (or scores) a table.
+What the export writes beside the game itself travels too: created and finished times, notes,
+a rematch's link to its game when both are in the file, and the game's table (the games that
+shared one share one again, its table link and scoring link on or off as they were). Tokens are
+never in a file: a restored link that was on gets a new address, since a backup must not carry
+a secret that opens (or scores) a table.
+
+A game's own "watch" (true or false), written by backups from before a game's link moved to its
+table, is still read and checked: in a file from before tables (no "table") it is what turns the
+game's new table link on or off, as it did; beside a "table" it says nothing the table's own
+"watch" does not, and is ignored. New backups don't write it.
 """
 
 from __future__ import annotations
@@ -85,7 +90,7 @@ class Meta:
     rematch_of: str = ""  # the "id" of the game it is a rematch of
     created: datetime | None = None
     finished: datetime | None = None
-    watch: bool = True
+    watch: bool = True  # a game's own link, from older files: see the module's doc
     table: str = ""  # the "id" of the game's table in the file
     table_watch: bool | None = None  # None: a file from before tables
     table_scoring: bool = False
@@ -153,7 +158,6 @@ def export_meta(game: Game) -> dict[str, Any]:
     meta: dict[str, Any] = {"id": game.pk, "created": game.created_at.isoformat()}
     if game.finished_at is not None:
         meta["finished"] = game.finished_at.isoformat()
-    meta["watch"] = game.watch_enabled
     if game.rematch_of_id is not None:
         meta["rematch_of"] = game.rematch_of_id
     table = game.table
@@ -375,10 +379,9 @@ def _create(restore: Restore, item: RestoreItem) -> Game:
     game.created_at = meta.created or game.created_at
     if game.finished and meta.finished is not None:
         game.finished_at = meta.finished
-    game.watch_enabled = meta.watch
     game.note = parsed.note
     game.rematch_of_id = origin
-    fields = ["created_at", "finished_at", "watch_enabled", "note", "rematch_of"]
+    fields = ["created_at", "finished_at", "note", "rematch_of"]
     Game.objects.filter(pk=game.pk).update(**{name: getattr(game, name) for name in fields})
     _hand_notes(game, parsed.hand_notes)
     return game

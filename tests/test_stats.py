@@ -172,7 +172,7 @@ def test_a_name_is_shown_as_the_latest_game_spells_it(owner_client, make_game):
     older = make_game([QUIET_HAND], players=("ann", "Ben", "Cat", "Dan"))
     make_game([QUIET_HAND], players=("ANN", "Ben", "Cat", "Dan"))
     assert "ANN" in by_name(stats.for_owner(older.owner).players)
-    older.set_watch_link(enabled=False)  # the older game is now the one changed last
+    older.set_note("short deck")  # the older game is now the one changed last
     report = stats.for_owner(older.owner)
     assert by_name(report.players)["ann"].games == 2
     assert report == fresh_report(older.owner)

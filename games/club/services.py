@@ -23,6 +23,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from games import events, scoring, services
+from games.access import Access
 from games.club import desk, push, reads
 from games.club.models import (
     CardTable,
@@ -34,7 +35,7 @@ from games.club.models import (
     Seating,
 )
 from games.events.entry import CLOSED_AFTER_ROUND_1 as _CLOSED_AFTER_ROUND_1
-from games.models import Access, Game, Table, new_watch_token
+from games.models import Game, Table, new_watch_token
 
 MAX_TEAMS = 200
 

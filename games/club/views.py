@@ -32,6 +32,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_eventstream import views as eventstream_views
 
 from games import display, events
+from games.access import Access
 from games.accounts import throttle
 from games.club import desk, eventfile, imports, push, reads, services
 from games.club.board import context as board_context
@@ -48,7 +49,7 @@ from games.club.forms import (
     ranking_words,
 )
 from games.club.models import Event, EventImport
-from games.models import Access, Game
+from games.models import Game
 from games.scoring.limits import STREAM_IMPORT_ABOVE
 from games.views.base import HtmxHttpRequest, navigate, post_only, render
 from games.views.watch import loopback_host, qr_svg, reachable_url

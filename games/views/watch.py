@@ -1,8 +1,9 @@
 """The watch links and the share page.
 
 A table link (/t/<token>/) shows the table's current game, so it follows the table from game to
-rematch; the old per-game links (/watch/<token>/) still show their own game, for the people who
-bookmarked them. Both are read-only views for anyone holding an unguessable token.
+rematch: a read-only view for anyone holding an unguessable token. The old per-game links
+(/watch/<token>/, from before table links) lead to their game's table link (`OldWatchLink`),
+so a bookmark still works, while the table's link is on and has not been replaced.
 
 The page polls a fragment every 4 seconds. The fragment answers 304 Not Modified, after one
 cheap query, while the game shown is the same at the same version. It sends its own ETag back in
@@ -35,13 +36,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import generation, services
+from games.access import MAX_GRANTS, SCORE_GRANTS, Access
 from games.fragments import TIMEOUT, GameFragments
-from games.models import MAX_GRANTS, SCORE_GRANTS, Access, Game, Table
+from games.models import Game, OldWatchLink, Table
 from games.views.base import HtmxHttpRequest, open_game
 
 POLL_SECONDS = 4
-GAME, TABLE = "game", "table"  # the two kinds of watch link
-LIVE = {GAME: "watch_live", TABLE: "table_live"}
 
 
 def etag_for(token: str, state: tuple[int, int]) -> str:
@@ -53,32 +53,34 @@ def etag_for(token: str, state: tuple[int, int]) -> str:
     return f'"{digest[:24]}"'
 
 
-def watch_state(token: str, kind: str = GAME) -> tuple[int, int] | None:
-    """The shown game's id and version for an open watch link, or None: the old per-game
-    link works while both its own switch and its table's are on; the table link shows the
-    table's newest game."""
+def watch_state(token: str) -> tuple[int, int] | None:
+    """The table's newest game's id and version for an open table link, or None."""
     if "\x00" in token:
         return None
-    if kind == GAME:
-        games = Game.objects.filter(
-            watch_token=token, watch_enabled=True, table__watch_enabled=True
-        )
-    else:
-        games = Game.objects.filter(table__watch_token=token, table__watch_enabled=True).order_by(
-            "-pk"
-        )
-    return games.values_list("pk", "version").first()
+    games = Game.objects.filter(table__watch_token=token, table__watch_enabled=True)
+    return games.order_by("-pk").values_list("pk", "version").first()
 
 
-def watch_html(template: str, token: str, state: tuple[int, int], kind: str = GAME) -> str:
+def old_link_target(token: str) -> str | None:
+    """The table link an old per-game link leads to now, or None: its table's link is off,
+    was replaced since, or there never was such a link."""
+    if "\x00" in token:
+        return None
+    return (
+        OldWatchLink.objects.filter(token=token, table__watch_enabled=True)
+        .values_list("table__watch_token", flat=True)
+        .first()
+    )
+
+
+def watch_html(template: str, token: str, state: tuple[int, int]) -> str:
     """The watch page or its live part for this version, from the cache when it is there.
 
     Neither holds anything of one visitor (no form, no account), so each is cached whole, drawn
-    from the game's cached fragments. The link kind is in the key: the two pages poll
-    different addresses. A replaced token moves the game's version on, so no page cached
-    with an old token is served again.
+    from the game's cached fragments. A replaced token moves the game's version on, so no
+    page cached with an old token is served again.
     """
-    key = f"watch:{kind}:{template}:{state[0]}:{state[1]}"
+    key = f"watch:table:{template}:{state[0]}:{state[1]}"
     html: str | None = cache.get(key)
     if html is None:
         game = Game.objects.get(pk=state[0])
@@ -93,7 +95,7 @@ def watch_html(template: str, token: str, state: tuple[int, int], kind: str = GA
             "poll_seconds": POLL_SECONDS,
             "poll_headers": json.dumps({"If-None-Match": etag}),
             "etag": etag,
-            "live_url": reverse(LIVE[kind], args=[token]),
+            "live_url": reverse("table_live", args=[token]),
         }
         html = render_to_string(template, context)
         cache.set(key, html, TIMEOUT)
@@ -107,44 +109,55 @@ def _private(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def _page(token: str, kind: str) -> HttpResponse:
-    state = watch_state(token, kind)
+def _page(token: str) -> HttpResponse:
+    state = watch_state(token)
     if state is None:
         raise Http404("No such game.")
-    return _private(HttpResponse(watch_html("games/watch.html", token, state, kind)))
+    return _private(HttpResponse(watch_html("games/watch.html", token, state)))
 
 
-def _live(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+def _live(request: HttpRequest, token: str) -> HttpResponse:
     """The polled fragment: 304 from a single query while nothing has changed."""
-    state = watch_state(token, kind)
+    state = watch_state(token)
     if state is None:
         raise Http404("No such game.")
     etag = etag_for(token, state)
     response = get_conditional_response(request, etag=etag)
     if response is None:
-        response = HttpResponse(watch_html("games/watch.html#live", token, state, kind))
+        response = HttpResponse(watch_html("games/watch.html#live", token, state))
     response.headers["ETag"] = etag
     return _private(response)
 
 
+def _old_link(token: str, view: str) -> HttpResponse:
+    """An old per-game link: on to its table's link (not for good: the table's link may be
+    replaced, and then the old one ends)."""
+    target = old_link_target(token)
+    if target is None:
+        raise Http404("No such game.")
+    response = _private(redirect(view, token=target))
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
 @require_safe
 def watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return _page(token, GAME)
+    return _old_link(token, "table_watch")
 
 
 @require_safe
 def watch_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return _live(request, token, GAME)
+    return _old_link(token, "table_live")
 
 
 @require_safe
 def table_watch(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return _page(token, TABLE)
+    return _page(token)
 
 
 @require_safe
 def table_live(request: HtmxHttpRequest, token: str) -> HttpResponse:
-    return _live(request, token, TABLE)
+    return _live(request, token)
 
 
 @never_cache

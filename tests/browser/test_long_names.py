@@ -108,9 +108,8 @@ def test_no_page_scrolls_sideways_with_forty_character_names(
     page.locator("details.history-hand summary").first.click()
     fits(page, "game-history-open")
     for path, name in [
-        (f"/watch/{playing.watch_token}/", "watch"),
-        (f"/watch/{finished.watch_token}/", "watch-done"),
-        (f"/t/{playing.table.watch_token}/", "table-link"),
+        (f"/t/{playing.table.watch_token}/", "watch"),
+        (f"/t/{finished.table.watch_token}/", "watch-done"),
     ]:
         watcher = new_page(viewport=PHONE_360)
         watcher.goto(f"{live_server.url}{path}")
@@ -141,8 +140,7 @@ def test_every_control_is_a_44px_target_with_forty_character_names(
     short += short_controls(page, "game-history-open")
     watcher = new_page(viewport=PHONE_360)
     for path, name in [
-        (f"/watch/{playing.watch_token}/", "watch"),
-        (f"/t/{playing.table.watch_token}/", "table-link"),
+        (f"/t/{playing.table.watch_token}/", "watch"),
     ]:
         watcher.goto(f"{live_server.url}{path}")
         expect(watcher.locator(".standings")).to_be_visible()

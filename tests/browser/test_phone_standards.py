@@ -158,7 +158,7 @@ def test_every_review_page_fits_a_360px_phone(new_page, live_server, make_game, 
         check_page(page, name)
 
     watcher = new_page(viewport=NARROW)
-    watcher.goto(f"{base}/watch/{game.watch_token}/")
+    watcher.goto(f"{base}/t/{game.table.watch_token}/")
     expect(watcher.locator(".standings")).to_be_visible()
     width = watcher.evaluate("document.documentElement.scrollWidth")
     assert width <= NARROW["width"], f"the watch page scrolls sideways: {width}px wide"

@@ -24,7 +24,7 @@ def test_the_watch_page_shows_a_hand_within_five_seconds(
         "response",
         lambda response: polls.append(response.status) if "/live/" in response.url else None,
     )
-    watcher.goto(f"{live_server.url}/watch/{game.watch_token}/")
+    watcher.goto(f"{live_server.url}/t/{game.table.watch_token}/")
     expect(watcher.locator("#now-title")).to_have_text("Waiting for the first bids")
     watcher.evaluate("window.__marker = 1")
 

@@ -116,7 +116,7 @@ def health(port: int) -> tuple[int, dict]:
 
 
 def watch_pages(phone: Phone, game: Game) -> None:
-    for path in (f"/games/{game.pk}/", f"/watch/{game.watch_token}/live/", "/games/"):
+    for path in (f"/games/{game.pk}/", f"/t/{game.table.watch_token}/live/", "/games/"):
         status, _, _ = phone.get(path)
         assert status == 200, path
 

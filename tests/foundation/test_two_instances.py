@@ -105,8 +105,8 @@ def test_a_hand_recorded_on_one_instance_shows_at_once_on_the_other(instances, o
         preset="standard",
         first_dealer=0,
     )
-    page, watch = f"/games/{game.pk}/", f"/watch/{game.watch_token}/"
-    live = f"/watch/{game.watch_token}/live/"
+    page, watch = f"/games/{game.pk}/", f"/t/{game.table.watch_token}/"
+    live = f"/t/{game.table.watch_token}/live/"
     headers = _headers(signed_in, _get_new_csrf_string())
     # Both instances draw (and cache) the game before anything is recorded.
     for instance in (a, b):

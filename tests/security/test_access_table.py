@@ -17,7 +17,7 @@ from django.urls import URLPattern, get_resolver, reverse
 
 from games.club import eventfile
 from games.club import imports as club_imports
-from games.models import Game, Hand, Restore, RestoreItem
+from games.models import Game, Hand, OldWatchLink, Restore, RestoreItem
 from tests.accounts.guests import NEW_GAME, make_guest, sign_in_guest
 from tests.conftest import PASSWORD, QUIET_HAND
 
@@ -147,6 +147,7 @@ REVOKED = "revoked"
 # the rest as a guest (AS_GUEST, below).
 GUEST_SCORER = "guest-scorer"
 WATCH = ("watch", "watch_live")
+OLD_GAME_LINK = "an-old-game-link-from-a-bookmark-01"
 TABLE_WATCH = ("table_watch", "table_live")
 PER_GAME = {"game", "game_chart", "post_bids", "post_tricks", "undo", "rematch", "edit_hand"}
 PER_GAME |= {"call_time", "follow_table"}
@@ -211,7 +212,8 @@ def game(make_game):
 def snapshot(game):
     game.refresh_from_db()
     hands = list(Hand.objects.filter(game=game).values_list("number", "bids", "tricks"))
-    return (game.version, game.watch_token, game.watch_enabled, hands, Game.objects.count())
+    table = (game.table.watch_token, game.table.watch_enabled, game.table.score_token)
+    return (game.version, table, hands, Game.objects.count())
 
 
 CLUB = {"events", "new_event", "import_event", "event", "add_team", "withdraw", "start_round"}
@@ -348,21 +350,28 @@ def test_the_scorer_column_names_every_url():
 
 @pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER])
 @pytest.mark.parametrize("name", WATCH)
-@pytest.mark.parametrize(("token", "expected"), [("valid", 200), ("revoked", 404), ("wrong", 404)])
+@pytest.mark.parametrize(
+    ("token", "expected"), [("valid", 302), ("off", 404), ("replaced", 404), ("wrong", 404)]
+)
 def test_watch_links_by_token(client, owner, stranger, game, who, name, token, expected):
+    """The old per-game links (kept by migration 0019): on to the table's link, or 404."""
     if who == OWNER:
         client.force_login(owner)
     elif who == OTHER:
         client.force_login(stranger)
-    value = game.watch_token
-    if token == "revoked":
-        Game.objects.filter(pk=game.pk).update(watch_enabled=False)
+    value = OldWatchLink.objects.create(token=OLD_GAME_LINK, table=game.table).token
+    if token == "off":
+        game.table.set_watch_link(enabled=False)
+    elif token == "replaced":
+        game.table.set_watch_link(enabled=True, new_token=True)
     elif token == "wrong":
         value = value[:-2] + ("xy" if not value.endswith("xy") else "zz")
     response = client.get(reverse(name, args=[value]))
     assert response.status_code == expected
-    if expected == 200:
-        body = response.content.decode()
+    if expected == 302:
+        table_view = {"watch": "table_watch", "watch_live": "table_live"}[name]
+        assert response["Location"] == reverse(table_view, args=[game.table.watch_token])
+        body = client.get(response["Location"]).content.decode()
         assert "Ann + Cat" in body
         assert owner.username not in body
     # A watch link is read-only whoever holds it.
@@ -425,11 +434,12 @@ def test_the_scoring_link_is_off_until_the_owner_turns_it_on(game):
 
 
 def test_a_replaced_token_stops_working(client, game):
-    old = game.watch_token
-    game.watch_token = "replaced-token-value-1234567890"
-    game.save(update_fields=["watch_token"])
-    assert client.get(reverse("watch", args=[old])).status_code == 404
-    assert client.get(reverse("watch", args=[game.watch_token])).status_code == 200
+    table = game.table
+    old = table.watch_token
+    table.watch_token = "replaced-token-value-1234567890"
+    table.save(update_fields=["watch_token"])
+    assert client.get(reverse("table_watch", args=[old])).status_code == 404
+    assert client.get(reverse("table_watch", args=[table.watch_token])).status_code == 200
 
 
 # A guest (a visitor who started a game without an account) who is not the game's owner: the
@@ -514,7 +524,8 @@ def head_cases():
 def test_head_is_answered_like_get(client, owner, stranger, game, who, name):
     sign_in_as(client, who, owner, stranger, game)
     if name in WATCH:
-        url = reverse(name, args=[game.watch_token])
+        OldWatchLink.objects.create(token=OLD_GAME_LINK, table=game.table)
+        url = reverse(name, args=[OLD_GAME_LINK])
     elif name in TABLE_WATCH:
         url = reverse(name, args=[game.table.watch_token])
     elif name == "table_score":

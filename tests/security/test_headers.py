@@ -25,7 +25,7 @@ def pages(game):
         reverse("rules_card", args=[game.pk]),
         reverse("compare", args=[game.pk]) + "?preset=partner_helps",
         reverse("share", args=[game.pk]),
-        reverse("watch", args=[game.watch_token]),
+        reverse("table_watch", args=[game.table.watch_token]),
     ]
 
 

@@ -72,10 +72,11 @@ def test_a_forged_host_header_is_a_400_page(client):
 def test_control_characters_in_a_url_are_a_404_before_any_query(
     client, game, char, django_assert_num_queries
 ):
-    token = game.watch_token
+    token = game.table.watch_token
     paths = [
+        f"/t/{token[:5]}{char}{token[5:]}/",
+        f"/t/{token}{char}/live/",
         f"/watch/{token[:5]}{char}{token[5:]}/",
-        f"/watch/{token}{char}/live/",
         f"/games/{game.pk}{char}/",
         f"/accounts/reset/MQ{char}/set-password/",
     ]
@@ -88,8 +89,9 @@ def test_control_characters_in_a_url_are_a_404_before_any_query(
 
 def test_ordinary_unicode_in_a_url_still_reaches_its_view(client, game):
     """Only control characters are turned away: an accented token is simply not found."""
+    assert client.get("/t/caf%C3%A9/").status_code == 404
     assert client.get("/watch/caf%C3%A9/").status_code == 404
-    assert client.get(reverse("watch", args=[game.watch_token])).status_code == 200
+    assert client.get(reverse("table_watch", args=[game.table.watch_token])).status_code == 200
 
 
 def test_the_error_pages_are_ours(owner):

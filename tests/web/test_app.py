@@ -88,7 +88,7 @@ def test_the_app_files_are_read_only(client):
 
 def test_the_public_watch_page_is_no_part_of_the_app(client, make_game):
     game = make_game()
-    html = client.get(reverse("watch", args=[game.watch_token])).content.decode()
+    html = client.get(reverse("table_watch", args=[game.table.watch_token])).content.decode()
     assert 'rel="manifest"' not in html
     assert 'name="service-worker"' not in html
     assert 'id="app-alert"' in html, "its failed refreshes are still explained"

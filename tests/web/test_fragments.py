@@ -12,7 +12,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from games import fragments, scoring
 from games.fragments import GameFragments
-from games.models import Access, Game
+from games.models import Access, Game, OldWatchLink
 from games.views.table import blank_step
 from tests.conftest import PASSWORD, assert_summary_is_a_fresh_replay, quiet_hands
 from tests.web.conftest import HX, bids_data, bids_url, step_inputs
@@ -133,10 +133,11 @@ def test_every_write_bumps_the_version(owner_client, make_game):
 
 def test_a_replaced_watch_link_is_never_shown_from_the_cache(client, owner_client, make_game):
     game = make_game(quiet_hands(2))
-    old, old_game_link = game.table.watch_token, game.watch_token
+    old, old_game_link = game.table.watch_token, "an-old-game-link-from-a-bookmark-01"
+    OldWatchLink.objects.create(token=old_game_link, table=game.table)
     live = client.get(reverse("table_live", args=[old])).content.decode()
     assert f"/t/{old}/live/" in live
-    assert client.get(reverse("watch_live", args=[old_game_link])).status_code == 200
+    assert client.get(reverse("watch_live", args=[old_game_link]), follow=True).status_code == 200
     owner_client.post(reverse("share", args=[game.pk]), {"action": "replace"})
     game.table.refresh_from_db()
     new = game.table.watch_token
@@ -185,7 +186,7 @@ def test_a_history_row_rendered_once_serves_the_game_page_and_the_watch_page(
     monkeypatch.setattr(
         fragments.display, "hands", lambda result: pytest.fail("a row was rendered twice")
     )
-    watch = client.get(reverse("watch", args=[game.watch_token])).content.decode()
+    watch = client.get(reverse("table_watch", args=[game.table.watch_token])).content.decode()
     page = owner_client.get(game.get_absolute_url(), headers=HX).content.decode()
     for number in (1, 2, 3):
         row = cache.get(f"row:{game.pk}:{game.history_version}:{number}")

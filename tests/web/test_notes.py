@@ -30,7 +30,7 @@ def test_a_hand_note_shows_in_the_history_and_on_the_watch_page(owner_client, ma
     assertContains(page, "Note on hand 2 saved.")
     assertContains(page, '<span class="note">Note: misdeal, redealt</span>', html=True, count=1)
     client.logout()
-    watch = client.get(reverse("watch", args=[game.watch_token]))
+    watch = client.get(reverse("table_watch", args=[game.table.watch_token]))
     assertContains(watch, '<span class="note">Note: misdeal, redealt</span>', html=True)
 
 
@@ -45,13 +45,14 @@ def test_a_hand_note_moves_the_history_on(owner_client, make_game):
 def test_a_game_note_shows_under_the_title_and_on_the_watch_page(owner_client, make_game, client):
     game = make_game([QUIET_HAND])
     assertContains(owner_client.get(game.get_absolute_url()), "Add a note")
-    owner_client.get(reverse("watch", args=[game.watch_token]))  # cached before the note
+    # The watch page cached before the note.
+    owner_client.get(reverse("table_watch", args=[game.table.watch_token]))
     owner_client.post(game_note_url(game), {"note": "Played at Ben's"})
     page = owner_client.get(game.get_absolute_url())
     assertContains(page, '<span class="note">Played at Ben&#x27;s</span>', html=True)
     assertContains(page, "Change the note")
     client.logout()
-    watch = client.get(reverse("watch", args=[game.watch_token]))
+    watch = client.get(reverse("table_watch", args=[game.table.watch_token]))
     assertContains(watch, "Played at Ben&#x27;s")
 
 

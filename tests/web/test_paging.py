@@ -66,6 +66,6 @@ def test_a_long_games_page_costs_the_same_queries_as_a_short_one(
 
 
 def test_the_watch_page_shows_the_latest_hands_and_says_so(client, long_game):
-    body = client.get(reverse("watch", args=[long_game.watch_token])).content.decode()
+    body = client.get(reverse("table_watch", args=[long_game.table.watch_token])).content.decode()
     assert body.count('class="history-hand"') == ROWS_PER_PAGE
     assert f"The latest {ROWS_PER_PAGE} of {ROWS_PER_PAGE * 2 + 20} hands." in body

@@ -22,12 +22,13 @@ LONG_NAME = "The long Friday night rematch at Ben's, " * 4  # 160 characters
 
 
 def full_game(make_game, owner):
-    """A finished game with everything the export writes: name, notes, times, watch off."""
+    """A finished game with everything the export writes: name, notes, times, its table's
+    watch link off."""
     game = make_game([BIG_HAND] * 5)
+    game.table.set_watch_link(enabled=False)
     Game.objects.filter(pk=game.pk).update(
         name=LONG_NAME.strip(),
         note="Played at Ben's; short deck",
-        watch_enabled=False,
         created_at=datetime(2025, 3, 1, 19, 30, tzinfo=UTC),
         finished_at=datetime(2025, 3, 1, 22, 5, tzinfo=UTC),
     )
@@ -69,8 +70,8 @@ def test_a_backup_restored_to_an_empty_account_gives_back_every_game(
     assert copy.note == "Played at Ben's; short deck"
     assert copy.created_at == datetime(2025, 3, 1, 19, 30, tzinfo=UTC)
     assert copy.finished_at == datetime(2025, 3, 1, 22, 5, tzinfo=UTC)
-    assert copy.watch_enabled is False
-    assert copy.watch_token != game.watch_token  # a new link, not the old one's
+    assert copy.table.watch_enabled is False
+    assert copy.table.watch_token != game.table.watch_token  # a new link, not the old one's
     assert copy_rematch.rematch_of == copy
     assert copy_rematch.created_at == rematch.created_at
     assert copy.hand_notes() == {2: "misdeal, redealt", 4: "renege: 3 tricks to Ben + Dan"}
@@ -98,17 +99,32 @@ def test_a_single_game_file_keeps_its_notes_and_times(owner_client, make_game, o
     assert data["hands"][1]["note"] == "misdeal, redealt"
     assert data["created"] == "2025-03-01T19:30:00+00:00"
     assert data["finished"] == "2025-03-01T22:05:00+00:00"
-    assert data["watch"] is False
+    assert data["table"]["watch"] is False
+    assert "watch" not in data  # a game has no link of its own: its table's says it
     response = import_file(owner_client, exported, copy=True)
     copy = Game.objects.order_by("pk").last()
     assert response["Location"] == copy.get_absolute_url()
-    assert (copy.note, copy.created_at, copy.finished_at, copy.watch_enabled) == (
+    assert (copy.note, copy.created_at, copy.finished_at, copy.table.watch_enabled) == (
         game.note,
         game.created_at,
         game.finished_at,
         False,
     )
     assert copy.rematch_of is None  # its rematch link names a game not in this file
+
+
+def test_an_old_backups_game_watch_is_read_but_its_table_decides(owner_client, make_game):
+    """Backups from before a game's link moved to its table wrote the game's own "watch"; beside
+    the game's table it says nothing the table's "watch" does not, so it is ignored."""
+    game = make_game([QUIET_HAND])
+    data = json.loads(owner_client.get(reverse("export_game", args=[game.pk])).content)
+    assert data["table"]["watch"] is True
+    for old_watch in (False, True):
+        import_file(owner_client, json.dumps({**data, "watch": old_watch}), copy=True)
+        assert Game.objects.order_by("pk").last().table.watch_enabled is True
+    data["table"]["watch"] = False
+    import_file(owner_client, json.dumps({**data, "watch": True}), copy=True)
+    assert Game.objects.order_by("pk").last().table.watch_enabled is False
 
 
 @pytest.mark.parametrize(

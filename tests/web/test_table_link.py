@@ -3,13 +3,10 @@ that table's current game and nothing else, until the owner turns it off."""
 
 import json
 import re
-from importlib import import_module
 
 import pytest
 import segno
 import zxingcpp
-from django.apps import apps
-from django.db import connection
 from django.http import Http404
 from django.test import Client
 from django.urls import reverse
@@ -88,8 +85,6 @@ def test_the_table_link_follows_the_table_into_the_rematch(client, owner_client,
     after = client.get(link).content.decode()
     assert "Hand 1 is being played" in after
     assert "Ann + Cat win" not in after
-    # The game's own old link still shows the game it was made for.
-    assert "Ann + Cat win" in client.get(reverse("watch", args=[game.watch_token])).content.decode()
 
 
 def test_the_table_live_part_changes_its_etag_when_the_rematch_starts(
@@ -123,7 +118,6 @@ def test_the_table_link_is_off_and_on_with_the_share_page(client, owner_client, 
     link = table_url(game)
     share(owner_client, game, "off")
     assert client.get(link).status_code == 404
-    assert client.get(reverse("watch", args=[game.watch_token])).status_code == 404
     share(owner_client, game, "on")
     assert client.get(link).status_code == 200
 
@@ -401,24 +395,7 @@ def test_a_locked_write_is_the_owners_alone_without_a_scoring_grant(owner, stran
         pass
 
 
-# The round trip and the migration -----------------------------------------------------------
-
-
-def test_the_migration_gives_each_rematch_chain_one_table(owner_client, make_game):
-    migration = import_module("games.migrations.0010_tables")
-    first = finished(make_game)
-    second = rematch_of(first, owner_client)
-    alone = make_game()
-    Game.objects.filter(pk=alone.pk).update(watch_enabled=False)
-    Game.objects.filter(pk=second.pk).update(watch_enabled=False)
-    # As before the migration: every game at a table of its own.
-    for game in (first, second, alone):
-        Game.objects.filter(pk=game.pk).update(table=Table.objects.create())
-    migration.tables_for_rematch_chains(apps, type("Editor", (), {"connection": connection})())
-    first, second, alone = (Game.objects.get(pk=game.pk) for game in (first, second, alone))
-    assert first.table_id == second.table_id != alone.table_id
-    assert first.table.watch_enabled is False  # as its newest game's link was
-    assert alone.table.watch_enabled is False
+# The round trip ------------------------------------------------------------------------------
 
 
 def test_a_backup_keeps_which_games_shared_a_table_and_its_links(
@@ -477,10 +454,11 @@ def test_a_file_from_before_tables_joins_a_rematch_to_its_games_table(
     client.force_login(owner)
     game = finished(make_game)
     rematch_of(game, client)
-    Game.objects.filter(owner=owner).update(watch_enabled=False)
     data = json.loads(export_all(client))
     for item in data["games"]:
+        # As a backup from before tables wrote it: the game's own link, off.
         del item["table"]
+        item["watch"] = False
     client.force_login(stranger)
     import_file(client, json.dumps(data))
     copy, copy_rematch = Game.objects.filter(owner=stranger).order_by("pk")

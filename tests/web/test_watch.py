@@ -1,11 +1,12 @@
-"""The watch link: read-only, no account, polled with 304s, and the owner can turn it off."""
+"""The watch link: read-only, no account, polled with 304s, and the owner can turn it off; the
+old per-game links lead to their table's link."""
 
 import re
 
 import pytest
 from django.urls import reverse
 
-from games.models import Game
+from games.models import Game, OldWatchLink, Table
 from tests.conftest import BIG_HAND, QUIET_HAND
 
 pytestmark = pytest.mark.django_db
@@ -14,22 +15,22 @@ HX = {"HX-Request": "true"}
 
 
 def watch_url(game):
-    return reverse("watch", args=[game.watch_token])
+    return reverse("table_watch", args=[game.table.watch_token])
 
 
 def live_url(game):
-    return reverse("watch_live", args=[game.watch_token])
+    return reverse("table_live", args=[game.table.watch_token])
 
 
 def share_url(game):
     return reverse("share", args=[game.pk])
 
 
-def test_every_game_gets_its_own_long_token(make_game):
+def test_every_table_gets_its_own_long_token(make_game):
     first, second = make_game(), make_game()
-    assert first.watch_token != second.watch_token
-    assert len(first.watch_token) >= 32
-    assert first.watch_enabled
+    assert first.table.watch_token != second.table.watch_token
+    assert len(first.table.watch_token) >= 32
+    assert first.table.watch_enabled
 
 
 def test_anyone_with_the_link_sees_standings_bids_and_history(client, make_game, owner_client):
@@ -68,8 +69,8 @@ def test_the_watch_page_is_the_same_for_a_signed_in_stranger(stranger_client, ma
 
 def test_a_wrong_token_is_not_found(client, make_game):
     make_game()
-    assert client.get(reverse("watch", args=["not-a-real-token"])).status_code == 404
-    assert client.get(reverse("watch_live", args=["not-a-real-token"])).status_code == 404
+    for name in ("table_watch", "table_live", "watch", "watch_live"):
+        assert client.get(reverse(name, args=["not-a-real-token"])).status_code == 404
 
 
 def test_the_fragment_answers_304_until_the_game_changes(client, make_game, owner_client):
@@ -133,7 +134,7 @@ def test_the_owner_sees_the_table_link_on_the_share_page(owner_client, make_game
     body = owner_client.get(share_url(game)).content.decode()
     table_link = f"http://testserver{reverse('table_watch', args=[game.table.watch_token])}"
     assert f'value="{table_link}" readonly' in body
-    assert watch_url(game) not in body  # the table link is THE link
+    assert "/watch/" not in body  # the table link is THE link
 
 
 def test_the_share_page_is_the_owners_only(client, stranger_client, make_game):
@@ -143,7 +144,7 @@ def test_the_share_page_is_the_owners_only(client, stranger_client, make_game):
     client.logout()
     assert client.get(share_url(game)).status_code == 404
     assert client.post(share_url(game), {"action": "off"}).status_code == 404
-    assert Game.objects.get(pk=game.pk).watch_enabled
+    assert Table.objects.get(pk=game.table_id).watch_enabled
 
 
 def test_turning_the_link_off_makes_it_404_until_it_is_on_again(client, owner_client, make_game):
@@ -162,7 +163,7 @@ def test_turning_the_link_off_makes_it_404_until_it_is_on_again(client, owner_cl
 
 def test_replacing_the_link_retires_the_old_ones(client, owner_client, make_game):
     game = make_game()
-    old_game_link = watch_url(game)
+    old_game_link = old_link(game, "from-before-tables-0000000000000")
     old_table_link = reverse("table_watch", args=[game.table.watch_token])
     owner_client.post(share_url(game), {"action": "replace"})
     game.refresh_from_db()
@@ -177,8 +178,9 @@ def test_replacing_the_link_retires_the_old_ones(client, owner_client, make_game
 def test_an_unknown_share_action_changes_nothing(owner_client, make_game):
     game = make_game()
     owner_client.post(share_url(game), {"action": "explode"})
-    fresh = Game.objects.get(pk=game.pk)
-    assert (fresh.watch_token, fresh.watch_enabled) == (game.watch_token, True)
+    fresh = Table.objects.get(pk=game.table_id)
+    assert (fresh.watch_token, fresh.watch_enabled) == (game.table.watch_token, True)
+    assert Game.objects.get(pk=game.pk).version == game.version
 
 
 def test_the_game_page_links_to_its_review_pages(owner_client, make_game):
@@ -190,17 +192,76 @@ def test_the_game_page_links_to_its_review_pages(owner_client, make_game):
 
 def test_the_watch_page_says_who_won_and_why(client, make_game):
     game = make_game([BIG_HAND] * 5)
-    body = client.get(reverse("watch", args=[game.watch_token])).content.decode()
+    body = client.get(watch_url(game)).content.decode()
     assert "Ann + Cat win with 600 points." in body
     assert "The game ended after hand 5: Ann + Cat reached 500." in body
 
 
 def test_the_watch_page_has_no_account_menu_and_sets_no_cookie(client, make_game):
     game = make_game([QUIET_HAND])
-    response = client.get(reverse("watch", args=[game.watch_token]))
+    response = client.get(watch_url(game))
     body = response.content.decode()
     assert 'class="watch"' in body
     assert "Sign in" not in body
     assert "Sign out" not in body
     assert "X-CSRFToken" not in body
     assert not response.cookies
+
+
+# The old per-game links (/watch/<token>/), from before table links ---------------------------
+
+
+def old_link(game, token="an-old-game-link-from-a-bookmark-01"):
+    """A game's own link as migration 0019 kept it: one of its table's old links."""
+    OldWatchLink.objects.create(token=token, table=game.table)
+    return reverse("watch", args=[token])
+
+
+def test_an_old_game_link_leads_to_its_table_link(client, make_game):
+    game = make_game([QUIET_HAND])
+    response = client.get(old_link(game))
+    assert response.status_code == 302
+    assert response["Location"] == watch_url(game)
+    assert "no-cache" in response["Cache-Control"]
+    assert response["Referrer-Policy"] == "no-referrer"
+    assert "Waiting for the next bids" in client.get(response["Location"]).content.decode()
+
+
+def test_an_old_game_links_live_part_leads_to_the_tables(client, make_game):
+    game = make_game([QUIET_HAND])
+    old_live = reverse("watch_live", args=["an-old-game-link-from-a-bookmark-01"])
+    old_link(game)
+    response = client.get(old_live, headers=HX, follow=True)
+    assert response.redirect_chain == [(live_url(game), 302)]
+    assert response.status_code == 200
+    assert response.content.decode().lstrip().startswith('<div id="watch-live"')
+
+
+def test_an_old_game_link_follows_its_table_into_the_rematch(client, owner_client, make_game):
+    game = make_game([BIG_HAND] * 5)
+    link = old_link(game)
+    owner_client.post(reverse("rematch", args=[game.pk]))
+    body = client.get(link, follow=True).content.decode()
+    assert "Ann + Cat win" not in body  # the table's game now: the rematch
+    assert "Waiting for the first bids" in body
+
+
+def test_an_old_game_link_is_off_while_the_table_link_is(client, owner_client, make_game):
+    game = make_game()
+    link = old_link(game)
+    owner_client.post(share_url(game), {"action": "off"})
+    assert client.get(link).status_code == 404
+    owner_client.post(share_url(game), {"action": "on"})
+    assert client.get(link).status_code == 302
+
+
+def test_replacing_the_table_link_ends_its_old_game_links_for_good(client, owner_client, make_game):
+    game = make_game()
+    link = old_link(game)
+    other = make_game()
+    other_link = old_link(other, "another-tables-old-game-link-00000")
+    owner_client.post(share_url(game), {"action": "replace"})
+    owner_client.post(share_url(game), {"action": "on"})
+    assert client.get(link).status_code == 404
+    assert not OldWatchLink.objects.filter(table=game.table_id).exists()
+    assert client.get(other_link).status_code == 302  # another table's are its own
