@@ -71,6 +71,9 @@ PUBLIC_URL = _public_url()
 
 INSTALLED_APPS = [
     "scorekeeper",
+    # The host's read-mostly admin at /admin/ (games.admin.host_site, staff only): the simple
+    # config, since the site is ours and registers its models itself, not by autodiscovery.
+    "django.contrib.admin.apps.SimpleAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
