@@ -228,3 +228,131 @@ TRADITIONS: dict[str, tuple[tuple[str, str], ...]] = {
         ("Only a side that bid 13 and took them all", f"{JOKERS}, {COOKOUT}"),
     ),
 }
+
+# Oh Hell, Wizard and Call Break (`games.scoring.card_games`): the sources their settings cite.
+WIKIPEDIA_OH_HELL = "Wikipedia, “Oh Hell”"
+WIZARD_RULES = "Wizard rules (Wizard Cards International)"
+WIKIPEDIA_WIZARD = "Wikipedia, “Wizard (card game)”"
+GAMEDUELL = "GameDuell's Wizard rules"
+CARDSHARP = "CardSharp Oh Hell"
+MRPIKES = "MrPikes' house rules of play for Oh Hell!"
+TRADITIONAL = "Traditional Game Rules, “Oh Hell”"
+CALLBREAK_XYZ = "callbreak.xyz CallBreak rules"
+A23 = "A23 “How to Play Call Break”"
+WINZO = "WinZO Call Break rules"
+CARD_RULES_PLUS = "Card Rules Plus, “How to Play Call Break”"
+
+CARD_SOURCES: tuple[tuple[str, str], ...] = (
+    (PAGAT, "John McLeod's card game rules: Oh Hell! and Call Break, with their variations"),
+    (WIKIPEDIA_OH_HELL, "the encyclopedia's article, listing a dozen scoring methods"),
+    (WIZARD_RULES, "the rules sheet of Wizard, the 60-card game by Ken Fisher"),
+    (WIKIPEDIA_WIZARD, "the encyclopedia's article, naming the hook “a common variant”"),
+    (GAMEDUELL, "the rules of GameDuell's online Wizard rooms, played with the hook"),
+    (CARDSHARP, "the rules page of a four-player Oh Hell game against the computer"),
+    (MRPIKES, "a scoresheet's house rules: 10 cards for 3 to 5 players, 8 for 6, 7 for 7"),
+    (TRADITIONAL, "a collection of traditional card game rules; the hook lifted on the last hand"),
+    (CALLBREAK_XYZ, "the rules of an online CallBreak game: calls of 1 to 8, five rounds"),
+    (A23, "the rules of A23's Call Break rooms: calls up to 13, a failure costs the shortfall"),
+    (WINZO, "the rules of WinZO's Call Break: calls of 1 to 8, three rounds"),
+    (CARD_RULES_PLUS, "a rules site's Call Break: calls of 2 to 13"),
+)
+
+# Which tradition plays which option of each card-game setting, in our words.
+CARD_TRADITIONS: dict[str, tuple[tuple[str, str], ...]] = {
+    "exact_bonus": (
+        ("10 for an exact bid", f"{PAGAT}, {WIKIPEDIA_OH_HELL}, {CARDSHARP}"),
+        ("5 for an exact bid, a point a trick besides", f"{WIKIPEDIA_OH_HELL}, {TRADITIONAL}"),
+        ("20 for an exact bid", WIZARD_RULES),
+    ),
+    "trick_value": (
+        ("1 point a trick (“10 + bid”)", f"{PAGAT}, {WIKIPEDIA_OH_HELL}"),
+        ("10 points a trick bid and taken", f"{WIZARD_RULES}; {PAGAT} variations"),
+    ),
+    "tricks_count": (
+        ("Only on an exact bid", f"{PAGAT}, {WIZARD_RULES}, {WIKIPEDIA_OH_HELL} (“exact”)"),
+        (
+            "Every trick, exact or not",
+            f"{CARDSHARP}, {TRADITIONAL}, {WIKIPEDIA_OH_HELL} (“basic scoring”)",
+        ),
+    ),
+    "miss_penalty": (
+        ("Nothing lost", f"{PAGAT}, {CARDSHARP}, {WIKIPEDIA_OH_HELL}"),
+        ("10 for each trick over or under", WIZARD_RULES),
+        ("The bid lost (missing a 3 bid scores -3)", f"{WIKIPEDIA_OH_HELL} (Hassenpfeffer)"),
+        ("10 lost however far off (“gone set”)", WIKIPEDIA_OH_HELL),
+        ("The square of the tricks off lost", f"{PAGAT} variations"),
+    ),
+    "zero_bid_value": (
+        ("5 for a zero bid made", f"{WIKIPEDIA_OH_HELL} (“10 times exact” variants)"),
+    ),
+    "squared": (("10 + bid² for a bid made", f"{PAGAT} variations"),),
+    "hook": (
+        (
+            "The dealer may not make the bids add up (“screw the dealer”)",
+            f"{PAGAT}, {WIKIPEDIA_OH_HELL}, {MRPIKES}, {TRADITIONAL}",
+        ),
+        ("The bids may add up to anything", WIZARD_RULES),
+        ("The hook in Wizard (“a common variant”)", f"{GAMEDUELL}, {WIKIPEDIA_WIZARD}"),
+    ),
+    "hook_on_last_hand": (("The hook lifted in the last, one-card hand", TRADITIONAL),),
+    "schedule": (
+        ("From the most cards down to 1 and back up", f"{MRPIKES}, {PAGAT}"),
+        ("From 1 up to the most and back down", f"{WIKIPEDIA_OH_HELL}, {PAGAT} variations"),
+        ("Down only, to a hand of one card", TRADITIONAL),
+    ),
+    "max_cards": (
+        ("10 cards for 3 to 5 players, 8 for 6, 7 for 7", f"{MRPIKES}, {TRADITIONAL}"),
+        ("As many as the pack allows (13 for 4 players)", WIKIPEDIA_OH_HELL),
+    ),
+    "bid_min": (
+        ("A call of at least 1", f"{PAGAT}, {CALLBREAK_XYZ}, {WINZO}, {A23}"),
+        ("A call of at least 2", CARD_RULES_PLUS),
+    ),
+    "bid_max": (
+        ("Calls up to 8 (“the maximum sensible call”)", f"{PAGAT}, {CALLBREAK_XYZ}, {WINZO}"),
+        ("Calls up to 13", f"{A23}, {CARD_RULES_PLUS}"),
+    ),
+    "overtrick_value": (
+        ("0.1 a trick over the call", f"{PAGAT}, {CALLBREAK_XYZ}, {WINZO}, {A23}"),
+        ("Nothing for tricks over the call", "some tables and apps"),
+    ),
+    "failure": (
+        ("A failed call loses the call", f"{PAGAT}, {CALLBREAK_XYZ}, {WINZO}"),
+        ("A failed call loses only the tricks short", A23),
+    ),
+    "deals": (
+        ("Five deals", f"{PAGAT}, {CALLBREAK_XYZ}"),
+        ("Three deals", WINZO),
+    ),
+}
+
+# Variants the sources name that are not settings here, and why: for the rules page.
+CARD_NOT_SETTINGS: tuple[tuple[str, str], ...] = (
+    (
+        "Ties",
+        f"A tie on the top total is shared: every player on it is a winner, as {A23} ranks "
+        f"them. Some Oh Hell tables deal further hands of the most cards until one player leads "
+        f"({PAGAT} variations); those are hands the schedule doesn't give, so a game file "
+        "stops at the schedule's end and the table plays its decider as a new game.",
+    ),
+    (
+        "A big call's bonus",
+        "None of the Call Break sources we read names a bonus for a big call, so there is no "
+        "setting for one; a call of 8 or more scores like any call.",
+    ),
+    (
+        "A zero bid worth 5 plus the cards",
+        f"{WIKIPEDIA_OH_HELL} lists “adjusted 0 bid” scoring without a source of its own; a "
+        "fixed zero-bid value covers the variants that name one.",
+    ),
+    (
+        "Half a point for a zero bid, halved scores for a miss",
+        f"{WIKIPEDIA_OH_HELL}'s “trick scoring” and halving variants need fractions of a point "
+        "in Oh Hell; no rule book we read plays them.",
+    ),
+    (
+        "The first or the largest hand played twice",
+        "Some tables deal one card (or the most) twice at the turn of the schedule; no source "
+        "we read says which, so the schedules turn once.",
+    ),
+)

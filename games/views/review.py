@@ -10,7 +10,14 @@ from django.views.decorators.http import require_safe
 from games import compare as what_if
 from games import scoring, stats
 from games.forms.compare import CompareForm
-from games.scoring.sources import SOURCES, TRADITIONS
+from games.scoring.card_games import GAMES
+from games.scoring.sources import (
+    CARD_NOT_SETTINGS,
+    CARD_SOURCES,
+    CARD_TRADITIONS,
+    SOURCES,
+    TRADITIONS,
+)
 from games.views.base import HtmxHttpRequest, open_game
 
 
@@ -104,7 +111,36 @@ def rules_reference(request: HtmxHttpRequest) -> TemplateResponse:
         )
         for preset in scoring.PRESETS.values()
     ]
-    context = {"groups": list(groups.items()), "presets": presets, "sources": SOURCES}
+    # Oh Hell, Wizard and Call Break: each game's settings with its default preset's option
+    # marked, who plays what, its presets and where each departs from the default.
+    card_games = []
+    for game in GAMES.values():
+        default = game.preset_rules(game.default_preset)
+        card_games.append(
+            {
+                "game": game,
+                "settings": [
+                    (
+                        setting,
+                        setting.options(getattr(default, setting.name)),
+                        CARD_TRADITIONS.get(setting.name, ()),
+                    )
+                    for setting in game.settings
+                ],
+                "presets": [
+                    (preset, game.differences(game.preset_rules(preset.name), default))
+                    for preset in game.presets.values()
+                ],
+            }
+        )
+    context = {
+        "groups": list(groups.items()),
+        "presets": presets,
+        "sources": SOURCES,
+        "card_games": card_games,
+        "card_sources": CARD_SOURCES,
+        "not_settings": CARD_NOT_SETTINGS,
+    }
     return TemplateResponse(request, "games/rules_reference.html", context)
 
 

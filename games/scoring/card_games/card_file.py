@@ -1,0 +1,188 @@
+"""The `card-game/1` file: one game of Oh Hell, Wizard or Call Break, read, checked and scored.
+
+    {"format": "card-game/1", "game": "oh_hell" | "wizard" | "call_break",
+     "rules": {"preset": ..., setting: value, ...},
+     "players": [names in seat order; players[0] deals first],
+     "hands": [{"cards": 5, "bids": [2, 0, 1], "tricks": [2, 1, 2]}, ...]}
+
+`cards` is what each player was dealt (the tricks add up to it); left out, it is the one the
+schedule deals. A hand may carry a "note"; other keys are passed over. Anything that breaks a
+rule is a CardGameError with one line naming where: `hand 3: ...`, `rules.bid_max: ...`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..entry import duplicate_name, note_problem, player_name_problem
+from ..gamefile import read_json
+from ..limits import MAX_GAME_FILE_BYTES, MAX_HANDS
+from ..rules import describe
+from . import call_break, oh_hell, wizard
+from .base import CardGame, CardGameError, HandInput, Result, is_whole, kind_of, replay
+
+FORMAT = "card-game/1"
+GAMES: dict[str, CardGame] = {
+    game.name: game for game in (oh_hell.GAME, wizard.GAME, call_break.GAME)
+}
+MAX_CARD_PLAYERS = max(game.max_players for game in GAMES.values())
+
+
+@dataclass(frozen=True)
+class CardGameFile:
+    game: CardGame
+    rules: Any
+    rules_spec: dict[str, Any]
+    players: tuple[str, ...]
+    hands: tuple[HandInput, ...]
+    notes: tuple[str, ...]
+
+    def score(self) -> Result:
+        return replay(self.rules, self.players, self.hands)
+
+
+def get_game(name: Any) -> CardGame:
+    """The game a file's "game" names; CardGameError otherwise."""
+    if not isinstance(name, str) or name not in GAMES:
+        known = ", ".join(f'"{game}"' for game in GAMES)
+        raise CardGameError(f"game: expected one of {known}, got {describe(name)}")
+    return GAMES[name]
+
+
+def _players(value: Any, game: CardGame) -> tuple[str, ...]:
+    span = f"{game.min_players} to {game.max_players}"
+    if game.min_players == game.max_players:
+        span = str(game.min_players)
+    if not isinstance(value, list):
+        raise CardGameError(f"players: expected a list of {span} names, got {kind_of(value)}")
+    if not game.min_players <= len(value) <= game.max_players:
+        raise CardGameError(f"players: {game.title} is played by {span} players, got {len(value)}")
+    names = []
+    for position, name in enumerate(value, start=1):
+        if not isinstance(name, str):
+            raise CardGameError(f"players: name {position} must be text, got {kind_of(name)}")
+        problem = player_name_problem(name)
+        if problem:
+            raise CardGameError(f"players: name {position} {problem.removeprefix('the name ')}")
+        names.append(name.strip())
+    twice = duplicate_name(names)
+    if twice is not None:
+        raise CardGameError(f"players: {describe(names[twice])} appears twice")
+    return tuple(names)
+
+
+def _numbers(item: dict[str, Any], key: str, number: int, count: int, what: str) -> tuple[int, ...]:
+    if key not in item or item[key] is None:
+        raise CardGameError(
+            f"hand {number}: {key} missing; expected {count} {what}", number=number, field=key
+        )
+    value = item[key]
+    if not isinstance(value, list):
+        raise CardGameError(
+            f"hand {number}: {key} must be a list of {count} whole numbers, got {kind_of(value)}",
+            number=number,
+            field=key,
+        )
+    if len(value) != count:
+        raise CardGameError(
+            f"hand {number}: expected {count} {what}, one per player, got {len(value)}",
+            number=number,
+            field=key,
+        )
+    for seat, entry in enumerate(value, start=1):
+        if not is_whole(entry):
+            raise CardGameError(
+                f"hand {number}: {key}: entry {seat} must be a whole number, got {kind_of(entry)}",
+                number=number,
+                field=key,
+            )
+    return tuple(value)
+
+
+def _hand(item: Any, number: int, count: int, sizes: tuple[int, ...]) -> tuple[HandInput, str]:
+    if not isinstance(item, dict):
+        raise CardGameError(
+            f'hand {number}: expected an object with "cards", "bids" and "tricks", '
+            f"got {kind_of(item)}",
+            number=number,
+        )
+    cards = item.get("cards")
+    if cards is None:
+        cards = sizes[number - 1] if number <= len(sizes) else 0
+    elif not is_whole(cards):
+        raise CardGameError(
+            f"hand {number}: cards must be a whole number, got {kind_of(cards)}",
+            number=number,
+            field="cards",
+        )
+    bids = _numbers(item, "bids", number, count, "bids")
+    tricks = _numbers(item, "tricks", number, count, "trick counts")
+    note = item.get("note")
+    if note is not None:
+        problem = note_problem(note)
+        if problem:
+            raise CardGameError(
+                f"hand {number}: note: {problem.removeprefix('the note ')}", number=number
+            )
+    return HandInput(cards, bids, tricks), (note or "").strip()
+
+
+def _parse(data: Any) -> tuple[CardGameFile, Result]:
+    data = read_json(data, MAX_GAME_FILE_BYTES)
+    if not isinstance(data, dict):
+        raise CardGameError(f"expected a JSON object for the game, got {kind_of(data)}")
+    if data.get("format") != FORMAT:
+        raise CardGameError(f'format: expected "{FORMAT}", got {describe(data.get("format"))}')
+    if "game" not in data:
+        raise CardGameError('game: missing; expected "oh_hell", "wizard" or "call_break"')
+    game = get_game(data["game"])
+    spec = data.get("rules", {})
+    rules = game.rules(spec)
+    if "players" not in data:
+        raise CardGameError("players: missing; expected a list of names in seat order")
+    players = _players(data["players"], game)
+    problem = game.check_players(rules, len(players))
+    if problem:
+        raise CardGameError(problem)
+    items = data.get("hands", [])
+    if not isinstance(items, list):
+        raise CardGameError(f"hands: expected a list, got {kind_of(items)}")
+    if len(items) > MAX_HANDS:
+        raise CardGameError(f"hands: more than {MAX_HANDS} hands")
+    sizes = rules.hand_sizes(len(players))
+    hands: list[HandInput] = []
+    notes: list[str] = []
+    shape_error: CardGameError | None = None
+    for number, item in enumerate(items, start=1):
+        try:
+            hand, note = _hand(item, number, len(players), sizes)
+        except CardGameError as error:
+            shape_error = error
+            break
+        hands.append(hand)
+        notes.append(note)
+    # The first hand in order that breaks a rule is the one named, whether its shape or its
+    # play is wrong: the hands before a badly written one are replayed first.
+    result = replay(rules, players, hands)
+    if shape_error is not None:
+        raise shape_error
+    file = CardGameFile(
+        game=game,
+        rules=rules,
+        rules_spec=dict(spec) if isinstance(spec, dict) else {},
+        players=players,
+        hands=tuple(hands),
+        notes=tuple(notes),
+    )
+    return file, result
+
+
+def parse_card_file(data: Any) -> CardGameFile:
+    """Read a card game from a dict, JSON text or bytes; CardGameError with one line."""
+    return _parse(data)[0]
+
+
+def score_card_file(data: Any) -> Result:
+    """The replayed game in a card-game/1 file; CardGameError with one line."""
+    return _parse(data)[1]
