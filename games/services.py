@@ -27,7 +27,7 @@ from typing import Any, Literal, Protocol
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.db.models import JSONField, Q, Value
 from django.http import Http404
 from django.utils import timezone
@@ -36,6 +36,7 @@ from django.utils.module_loading import import_string
 from games import display, scoring
 from games.models import Access, Game, Hand, Table, stored_hand
 from games.scoring import limits
+from scorekeeper.write_turns import writing
 
 OUT_OF_DATE = (
     "This game changed on another phone since that form was shown, so nothing was recorded. "
@@ -269,13 +270,13 @@ def locked_game(access: Access, pk: int, *, clock: bool = False) -> Iterator[Loc
 
     With `clock` (a recorded step), a round clock past zero calls the time first, in its own
     transaction: the call stands even if the step is then refused (the game ended with it)."""
-    with transaction.atomic():
+    with writing():
         game = _locked_row(access, pk)
         if not (clock and game.clock_due()):
             yield LockedGame(game, _owns(access, game))
             return
         call_time_by_clock(LockedGame(game, _owns(access, game)))
-    with transaction.atomic():
+    with writing():
         game = _locked_row(access, pk)
         yield LockedGame(game, _owns(access, game))
 
@@ -828,7 +829,7 @@ def create_game(
     has no room for it. A rematch joins its game's table; any other game gets a table of its
     own unless one is given. A restore checks its whole file against the account before it
     starts (`check_limits=False`): a count per game would make a big import quadratic."""
-    with transaction.atomic():
+    with writing():
         if check_limits:
             _room_for_game(owner, len(hands))
         if table is None:
@@ -869,7 +870,7 @@ def start_rematch(access: Access, pk: int) -> tuple[Game, bool]:
 
     A scoring phone's second tap finds the game no longer open to it (the rematch is the
     table's game now), so the rematch it started is looked for first."""
-    with transaction.atomic():
+    with writing():
         games = Game.objects.open_to(access).select_for_update(of=("self",))
         game = games.filter(pk=pk).first()
         # Through the game's pk, whose lookup takes a number too big for the column as no
@@ -919,7 +920,7 @@ def rematch_name(game: Game) -> str:
 
 def set_game_note(access: Access, pk: int, note: str) -> Game:
     """The game's own note: the owner's alone."""
-    with transaction.atomic():
+    with writing():
         game = _owned_for_update(access, pk)
         game.set_note(note)
         return game
@@ -927,7 +928,7 @@ def set_game_note(access: Access, pk: int, note: str) -> Game:
 
 def set_hand_note(access: Access, pk: int, number: int, note: str) -> Game:
     """A hand's note: the owner's alone; 404 if the hand was taken back meanwhile."""
-    with transaction.atomic():
+    with writing():
         game = _owned_for_update(access, pk)
         if not game.set_hand_note(number, note):
             raise Http404("No such hand.")
@@ -962,7 +963,7 @@ LINK_CHANGES: dict[str, tuple[Callable[[Table], None], str]] = {
 def change_links(access: Access, pk: int, action: str | None) -> tuple[Game, str | None]:
     """Turn the table's links on or off, or replace them; the owner's alone. Returns the
     game and what changed in words (None: an action we don't know, nothing changed)."""
-    with transaction.atomic():
+    with writing():
         game = _owned_for_update(access, pk)
         if action not in LINK_CHANGES:
             return game, None

@@ -48,7 +48,7 @@ def test_a_short_bench_measures_every_endpoint_and_writes_the_report(tmp_path):
         assert e["p50_ms"] <= e["p95_ms"] <= e["p99_ms"], key
     assert endpoints["healthz"]["queries"] == 1
     assert endpoints["healthz"]["ratio_to_healthz"] == 1.0
-    assert re.fullmatch(r"/watch/[^/]+/", endpoints["watch_page"]["path"])
+    assert re.fullmatch(r"/t/[^/]+/", endpoints["watch_page"]["path"])
     for key in ("record", "record_long"):
         posts = endpoints[key]["posts"]
         assert posts["ok"] > 0, key

@@ -17,7 +17,7 @@ from tests.tools import server
 from tests.tools.bench import seed
 
 ASSET = re.compile(r'<link[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"|<script[^>]*\bsrc="([^"]+)"')
-WATCH_LINK = re.compile(r'hx-get="(/watch/[^"]+)"')
+WATCH_LINK = re.compile(r'hx-get="(/t/[^"]+)"')
 ACCEPT = {"Accept-Encoding": "br, gzip"}
 
 
@@ -112,14 +112,12 @@ class Watch:
 
 def find_watch(game_id: int, port: int) -> Watch:
     """The watch page, its polling request and the ETag that makes the poll a 304."""
-    token = getattr(Game.objects.get(pk=game_id), "watch_token", None)
-    if not token:
-        return Watch(None, None, {}, "games have no watch token in this build")
-    watch_path = f"/watch/{token}/"
+    table = Game.objects.select_related("table").get(pk=game_id).table
+    watch_path = f"/t/{table.watch_token}/"
     try:
         resolve(watch_path)
     except Resolver404:
-        return Watch(None, None, {}, "no /watch/<token>/ URL in this build")
+        return Watch(None, None, {}, "no /t/<token>/ URL in this build")
     watch_page = Client().get(watch_path)
     if watch_page.status_code != 200:
         return Watch(None, None, {}, f"GET {watch_path} answered {watch_page.status_code}")

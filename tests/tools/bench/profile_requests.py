@@ -177,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         htmx = {**read, "HX-Request": "true"}
         game_path = f"/games/{page.pk}/"
         page.refresh_from_db()
-        watch_path = f"/watch/{page.watch_token}/"
+        watch_path = f"/t/{page.table.watch_token}/"
 
         steps: dict[str, list[float]] = {"bids": [], "tricks": []}
 
