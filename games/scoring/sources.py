@@ -241,6 +241,8 @@ CALLBREAK_XYZ = "callbreak.xyz CallBreak rules"
 A23 = "A23 “How to Play Call Break”"
 WINZO = "WinZO Call Break rules"
 CARD_RULES_PLUS = "Card Rules Plus, “How to Play Call Break”"
+PSALAETS = "psalaets/ohhell scorekeeper"
+HUURNINK = "Oh Hell Score Recorder (oh-hell-scorer)"
 
 CARD_SOURCES: tuple[tuple[str, str], ...] = (
     (PAGAT, "John McLeod's card game rules: Oh Hell! and Call Break, with their variations"),
@@ -251,6 +253,8 @@ CARD_SOURCES: tuple[tuple[str, str], ...] = (
     (CARDSHARP, "the rules page of a four-player Oh Hell game against the computer"),
     (MRPIKES, "a scoresheet's house rules: 10 cards for 3 to 5 players, 8 for 6, 7 for 7"),
     (TRADITIONAL, "a collection of traditional card game rules; the hook lifted on the last hand"),
+    (PSALAETS, "an open-source Oh Hell scorekeeper: bid + 10 made, bid + 10 lost on a miss"),
+    (HUURNINK, "an open-source Oh Hell scorekeeper: 5 + bid made, 1 lost a trick off"),
     (CALLBREAK_XYZ, "the rules of an online CallBreak game: calls of 1 to 8, five rounds"),
     (A23, "the rules of A23's Call Break rooms: calls up to 13, a failure costs the shortfall"),
     (WINZO, "the rules of WinZO's Call Break: calls of 1 to 8, three rounds"),
@@ -281,9 +285,26 @@ CARD_TRADITIONS: dict[str, tuple[tuple[str, str], ...]] = {
         ("The bid lost (missing a 3 bid scores -3)", f"{WIKIPEDIA_OH_HELL} (Hassenpfeffer)"),
         ("10 lost however far off (“gone set”)", WIKIPEDIA_OH_HELL),
         ("The square of the tricks off lost", f"{PAGAT} variations"),
+        (
+            "What the bid would have scored lost (a missed 4 bid -40 in “10 times exact”)",
+            f"{WIKIPEDIA_OH_HELL}, {PSALAETS} (bid + 10 lost)",
+        ),
+        ("1 for each trick over or under, with 5 + bid for a bid made", HUURNINK),
     ),
     "zero_bid_value": (
-        ("5 for a zero bid made", f"{WIKIPEDIA_OH_HELL} (“10 times exact” variants)"),
+        ("5 for a zero bid made (“reduced 0 bid”)", WIKIPEDIA_OH_HELL),
+        (
+            "5 for a zero bid made and -5 for one missed, beside 10 a trick bid",
+            f"{WIKIPEDIA_OH_HELL} (“10 times exact” variants, with the bid's value lost)",
+        ),
+    ),
+    "tie_break": (
+        ("Players level share the win", f"{A23} (the same rank), most scorekeepers"),
+        (
+            "The tied player whose successful bids add up to most wins",
+            WIKIPEDIA_OH_HELL,
+        ),
+        ("Further hands of the most cards until one leads", f"{PAGAT} variations (not a setting)"),
     ),
     "squared": (("10 + bid² for a bid made", f"{PAGAT} variations"),),
     "hook": (
@@ -329,11 +350,18 @@ CARD_TRADITIONS: dict[str, tuple[tuple[str, str], ...]] = {
 # Variants the sources name that are not settings here, and why: for the rules page.
 CARD_NOT_SETTINGS: tuple[tuple[str, str], ...] = (
     (
-        "Ties",
-        f"A tie on the top total is shared: every player on it is a winner, as {A23} ranks "
-        f"them. Some Oh Hell tables deal further hands of the most cards until one player leads "
-        f"({PAGAT} variations); those are hands the schedule doesn't give, so a game file "
-        "stops at the schedule's end and the table plays its decider as a new game.",
+        "Playing on after a tie",
+        f"Some Oh Hell tables deal further hands of the most cards until one player leads "
+        f"({PAGAT} variations); those are hands the schedule doesn't give, so a game ends at "
+        "the schedule's end and the table plays its decider as a new game. Call Break ties are "
+        f"shared, as {A23} ranks them.",
+    ),
+    (
+        "Double Whammy, halved scores and other one-table scorings",
+        f"{WIKIPEDIA_OH_HELL} lists more scorings (a made 1 worth 15, 2 worth 22, then 11 a "
+        "bid; a point for each overtrick's running sum) with no rule "
+        "book behind them; the settings above cover every scoring a rule book or scorekeeper "
+        "we read plays.",
     ),
     (
         "A big call's bonus",

@@ -240,6 +240,11 @@ class GameRules(Protocol):
         words (without the player's name)."""
         ...
 
+    def tie_points(self, bid: int, tricks: int) -> int:
+        """What a hand counts toward breaking a tie on the top total (0 where ties are
+        shared): of the players level on top, those with the most win."""
+        ...
+
 
 @dataclass(frozen=True)
 class CardGame:
@@ -394,6 +399,7 @@ def replay(rules: GameRules, players: Sequence[str], hands: Sequence[HandInput])
     sizes = rules.hand_sizes(count)
     last = len(sizes)
     totals = [0] * count
+    tie_points = [0] * count
     scored = []
     for number, hand in enumerate(hands, start=1):
         if number > last:
@@ -414,6 +420,7 @@ def replay(rules: GameRules, players: Sequence[str], hands: Sequence[HandInput])
             units, why = rules.score(hand.bids[seat], hand.tricks[seat])
             points.append(units)
             totals[seat] += units
+            tie_points[seat] += rules.tie_points(hand.bids[seat], hand.tricks[seat])
             words.append(f"{names[seat]} {why}")
         scored.append(
             HandScore(
@@ -426,11 +433,13 @@ def replay(rules: GameRules, players: Sequence[str], hands: Sequence[HandInput])
             )
         )
     top = max(totals) if totals else 0
+    winners = [seat for seat, total in enumerate(totals) if total == top]
+    best = max(tie_points[seat] for seat in winners) if winners else 0
     return Result(
         scale=rules.scale,
         standings=tuple(Standing(name, total) for name, total in zip(names, totals, strict=True)),
         hands=tuple(scored),
         hands_in_game=last,
         finished=len(scored) == last,
-        winners=tuple(seat for seat, total in enumerate(totals) if total == top),
+        winners=tuple(seat for seat in winners if tie_points[seat] == best),
     )

@@ -53,6 +53,9 @@ class CallBreakRules:
     def hook_applies(self, number: int, last: int) -> bool:
         return False
 
+    def tie_points(self, bid: int, tricks: int) -> int:
+        return 0  # a tie on the top total is shared
+
     def score(self, bid: int, tricks: int) -> tuple[int, str]:
         said = f"called {bid}, took {tricks}"
         if tricks >= bid:

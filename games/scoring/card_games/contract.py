@@ -22,7 +22,11 @@ PER_TRICK_OFF = "per_trick_off"
 FLAT = "flat"
 BID = "bid"
 SQUARED_OFF = "squared_off"
-MISS_PENALTIES = (NONE, PER_TRICK_OFF, FLAT, BID, SQUARED_OFF)
+MADE_VALUE = "made_value"
+MISS_PENALTIES = (NONE, PER_TRICK_OFF, FLAT, BID, SQUARED_OFF, MADE_VALUE)
+
+SHARED = "shared"
+MADE_BIDS = "made_bids"
 
 LIMIT = 1_000
 
@@ -40,10 +44,22 @@ class ContractScoring:
     squared: bool = False
     hook: bool = True
     hook_on_last_hand: bool = True
+    tie_break: str = SHARED
 
     @property
     def scale(self) -> int:
         return 1
+
+    def tie_points(self, bid: int, tricks: int) -> int:
+        """What a hand counts toward breaking a tie: the bid, when it was made exactly (and
+        the table breaks ties on made bids), else nothing."""
+        return bid if self.tie_break == MADE_BIDS and bid == tricks else 0
+
+    def made_points(self, bid: int) -> int:
+        """What a bid scores when it is made exactly."""
+        if bid == 0 and self.zero_bid_value is not None:
+            return self.zero_bid_value
+        return self.exact_bonus + self.trick_value * (bid * bid if self.squared else bid)
 
     def hook_applies(self, number: int, last: int) -> bool:
         return self.hook and (self.hook_on_last_hand or number != last)
@@ -91,6 +107,8 @@ class ContractScoring:
             return self.miss_value * bid
         if self.miss_penalty == SQUARED_OFF:
             return self.miss_value * off * off
+        if self.miss_penalty == MADE_VALUE:
+            return self.made_points(bid)
         return 0
 
     def penalty_words(self, bid: int, off: int) -> str:
@@ -101,6 +119,8 @@ class ContractScoring:
             return "a miss"
         if self.miss_penalty == BID:
             return f"the bid of {bid} lost{each}"
+        if self.miss_penalty == MADE_VALUE:
+            return "what it would have made lost"
         return f"{off}² off{each}"
 
 
@@ -138,6 +158,7 @@ SETTINGS: tuple[CardSetting, ...] = (
             (FLAT, "A missed bid loses the miss value once, however far off"),
             (BID, "A missed bid loses the miss value times the bid"),
             (SQUARED_OFF, "A missed bid loses the miss value times the square of the tricks off"),
+            (MADE_VALUE, "A missed bid loses what it would have scored made"),
         ),
     ),
     CardSetting(
@@ -169,6 +190,15 @@ SETTINGS: tuple[CardSetting, ...] = (
         "Whether the hook still holds in the game's last hand, or is lifted there.",
         value_text="The hook holds on the last hand too",
         off_text="The hook is lifted on the last hand",
+    ),
+    CardSetting(
+        "tie_break", "choice", "Ties",
+        "Who wins when players finish level on the top total.",
+        choices=(
+            (SHARED, "Players level on the top total share the win"),
+            (MADE_BIDS, "Of the players level on top, the one whose made bids add up to most "
+             "wins"),
+        ),
     ),
 )  # fmt: skip
 

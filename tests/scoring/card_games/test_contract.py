@@ -110,3 +110,41 @@ def test_every_setting_checks_its_values():
         assert setting.meaning
         options = setting.options(getattr(defaults, setting.name))
         assert [is_default for _, is_default in options].count(True) == 1
+
+
+def test_a_missed_bid_losing_what_it_would_have_made_as_psalaets_scorekeeper():
+    """psalaets/ohhell: players that meet their bid exactly get bid + 10 points; players that
+    miss lose bid + 10."""
+    rules = ContractScoring(miss_penalty=contract.MADE_VALUE)
+    assert rules.score(3, 3)[0] == 13
+    assert rules.score(3, 1) == (
+        -13,
+        "bid 3, took 1: missed by 2 (under), what it would have made lost -13",
+    )
+    assert rules.score(0, 2)[0] == -10
+
+
+def test_ten_times_exact_with_a_zero_bid_worth_five_either_way():
+    """Wikipedia's “10 times exact” variant: a zero bid is +5 made, -5 if a trick is taken."""
+    rules = ContractScoring(
+        exact_bonus=0, trick_value=10, miss_penalty=contract.MADE_VALUE, zero_bid_value=5
+    )
+    assert rules.score(0, 0)[0] == 5
+    assert rules.score(0, 1)[0] == -5
+    assert rules.score(4, 4)[0] == 40
+    assert rules.score(4, 2)[0] == -40
+
+
+def test_five_plus_the_bid_and_a_point_a_trick_off_as_oh_hell_score_recorder():
+    """Oh Hell Score Recorder's example: bid 3 won 3 scores +8; bid 2 won 4 scores -2."""
+    rules = ContractScoring(exact_bonus=5, miss_penalty=contract.PER_TRICK_OFF, miss_value=1)
+    assert rules.score(3, 3)[0] == 8
+    assert rules.score(2, 4)[0] == -2
+
+
+def test_tie_points_count_made_bids_only_when_ties_are_broken_on_them():
+    shared = ContractScoring()
+    assert shared.tie_points(3, 3) == 0
+    broken = ContractScoring(tie_break=contract.MADE_BIDS)
+    assert broken.tie_points(3, 3) == 3
+    assert broken.tie_points(3, 2) == 0

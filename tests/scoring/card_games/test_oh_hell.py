@@ -182,3 +182,22 @@ def test_under_the_hook_accepted_bids_never_add_up_to_the_cards(game):
         replay(hooked, names, hands)
     assert caught.value.number == refused[0]
     assert "under the hook" in str(caught.value)
+
+
+def test_a_tie_broken_on_made_bids_as_wikipedia_says():
+    """Wikipedia: in the event of a tie, the tied player who bid the most wins, adding up each
+    tied player's successful bids."""
+    settings = {"schedule": "up", "max_cards": 2, "hook": False, "preset": "oh_hell_every_trick"}
+    hands = [
+        {"cards": 1, "bids": [1, 0, 0], "tricks": [1, 0, 0]},  # 11, 10, 10 (made 1, 0, 0)
+        {"cards": 2, "bids": [1, 0, 0], "tricks": [0, 1, 1]},  # 0, 1, 1: all three on 11
+    ]
+    inputs = [HandInput(h["cards"], tuple(h["bids"]), tuple(h["tricks"])) for h in hands]
+    shared = replay(oh_hell.GAME.rules(settings), NAMES[:3], inputs)
+    assert [standing.score for standing in shared.standings] == [11, 11, 11]
+    assert shared.winners == (0, 1, 2)
+    broken = oh_hell.GAME.rules({**settings, "tie_break": "made_bids"})
+    assert replay(broken, NAMES[:3], inputs).winners == (0,)
+    # Ann and Ben level on 20, each having made only zero bids: still shared.
+    level = [HandInput(1, (0, 0, 1), (0, 0, 1)), HandInput(2, (0, 0, 0), (0, 0, 2))]
+    assert replay(broken, NAMES[:3], level).winners == (0, 1)
