@@ -357,17 +357,20 @@ def check_hand(
     if hand.cards != expected_cards:
         raise refuse(
             f"the schedule deals {expected_cards} card{'s' if expected_cards != 1 else ''} "
-            f"in hand {number}, not {hand.cards}",
+            f"in hand {number}, not {describe(hand.cards)}",
             "cards",
         )
     low, high = rules.bid_range(hand.cards)
     for seat, bid in enumerate(hand.bids):
         if not low <= bid <= high:
-            raise refuse(f"{names[seat]} bid {bid}; a bid here is {low} to {high}", "bids")
+            raise refuse(
+                f"{names[seat]} bid {describe(bid)}; a bid here is {low} to {high}", "bids"
+            )
     for seat, taken in enumerate(hand.tricks):
         if not 0 <= taken <= hand.cards:
             raise refuse(
-                f"{names[seat]} took {taken} tricks; a player takes 0 to {hand.cards}", "tricks"
+                f"{names[seat]} took {describe(taken)} tricks; a player takes 0 to {hand.cards}",
+                "tricks",
             )
     if sum(hand.tricks) != hand.cards:
         raise refuse(

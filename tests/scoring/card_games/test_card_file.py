@@ -194,6 +194,14 @@ def test_every_refusal_is_one_line_naming_where(changes, message):
     assert refusal(game(**changes)) == message
 
 
+def test_a_huge_number_is_shown_cut_short():
+    data = game(hands=[{"cards": 3, "bids": [10**200, 0, 0], "tricks": [2, 1, 0]}])
+    assert (
+        refusal(data)
+        == "hand 1: Ann bid 1000000000000000000000000000000000000...; a bid here is 0 to 3"
+    )
+
+
 def test_the_first_bad_hand_in_order_is_named():
     """Hand 2 breaks the hook, hand 3 is badly written: hand 2 is the one named."""
     hands = [

@@ -161,6 +161,8 @@ def test_totals_are_the_running_sum_of_points_and_replay_is_pure(game):
         assert list(hand.totals) == running
     assert [standing.score for standing in result.standings] == running
     assert replay(rules, names, hands) == result
+    for played in range(len(hands)):
+        assert replay(rules, names, hands[:played]).hands == result.hands[:played]
     assert result.finished == (len(hands) == len(rules.hand_sizes(len(names))))
     assert all(running[seat] == max(running) for seat in result.winners)
 
