@@ -45,9 +45,7 @@ class Command(PlayerCommand):
             self.stdout.write("\nOh Hell, Wizard and Call Break (card-game/1 files)")
             for card_name, (_game, card) in cards.items():
                 games = ", ".join(g.title for g in GAMES.values() if card_name in g.presets)
-                self.stdout.write(
-                    f"{card_name:<{width}}  {card.title} ({games}) - {card.source}"
-                )
+                self.stdout.write(f"{card_name:<{width}}  {card.title} ({games}) - {card.source}")
             return
         if name in cards:
             self.show_card_preset(*cards[name])
