@@ -61,6 +61,7 @@ run: $(VENV)/.installed-run .secret_key
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	@echo "Serving the scorekeeper on http://$(HOST):$(PORT)/  (Ctrl+C stops it)"
+	@echo "The host's admin is /admin/ (staff only); the first staff account: $(PY) manage.py createsuperuser"
 	@lan="$(if $(filter 0.0.0.0 ::,$(HOST)),$(LAN_ADDRESS))"; \
 	if [ -n "$$lan" ]; then \
 		echo "Other phones on this network: http://$$lan:$(PORT)/ (the share page's links use it)"; \

@@ -1,8 +1,12 @@
 from django.urls import include, path
 
+from games.admin import host_site
+
 urlpatterns = [
     path("", include("games.urls")),
     path("", include("games.club.urls")),
+    # The host's admin: staff only, a 404 for anyone else (games.admin).
+    path("admin/", host_site.urls),
 ]
 
 handler400 = "scorekeeper.errors.bad_request"

@@ -5,8 +5,9 @@ account that opened the table's scoring link, the same phone once the owner turn
 off (REVOKED), and a guest holding the link (GUEST_SCORER). For the watch and table URLs also the
 token when valid, revoked, replaced, and a wrong one. A guest (a visitor who started a game
 without an account) is another kind of visitor (AS_GUEST), and may own the game too. A game's
-private pages answer 404 to anyone but its owner, so nobody learns that a game exists. A new
-URL must be added here, or the completeness test fails.
+private pages answer 404 to anyone but its owner, so nobody learns that a game exists. The
+host's admin (ADMIN) is staff's alone: a 404 to everyone else. A new URL must be added here, or
+the completeness test fails.
 """
 
 import json
@@ -498,18 +499,110 @@ def test_a_guests_game_by_visitor(client, stranger, make_game, who, name, method
         assert game.players[0] not in readable(response)
 
 
-def url_names(patterns):
+def url_names(patterns, namespace=""):
+    """Every URL's name; the admin's as "admin:name", or "admin:" and its pattern unnamed."""
     for pattern in patterns:
         if isinstance(pattern, URLPattern):
-            yield pattern.name
+            yield f"{namespace}{pattern.name or pattern.pattern}"
         else:
-            yield from url_names(pattern.url_patterns)
+            inner = f"{pattern.namespace}:" if pattern.namespace == "admin" else namespace
+            yield from url_names(pattern.url_patterns, inner)
 
 
 def test_the_table_names_every_url():
     named = set(url_names(get_resolver().url_patterns))
     covered = {name for name, _ in TABLE} | set(WATCH) | set(TABLE_WATCH) | {"table_score"}
+    covered |= set(ADMIN)
     assert named == covered
+
+
+# The host's admin (games.admin): what an active staff account gets; everyone else (a game's
+# owner too) gets a 404 from every admin URL, the admin's sign-in page included.
+STAFF = "staff"
+ADMIN_SITE = {
+    "admin:index": 200,
+    "admin:login": 302,  # staff are sent on to the index
+    "admin:logout": 405,  # signing out is a POST
+    "admin:password_change": 200,
+    "admin:password_change_done": 200,
+    "admin:autocomplete": 403,  # no field of ours asks for it
+    "admin:jsi18n": 200,
+    "admin:view_on_site": 302,  # the game's own page
+    "admin:app_list": 200,
+    "admin:auth_user_password_change": 200,
+    "admin:<path:object_id>/": 302,  # an object's old address: on to its page
+    "admin:(?P<url>.*)$": 404,  # no such admin page
+}
+# Every model's pages: read-only, so adding and deleting are refused (accounts' too).
+ADMIN_MODEL = {"changelist": 200, "add": 403, "history": 200, "delete": 403, "change": 200}
+
+
+def admin_models():
+    from games.admin import host_site
+
+    return sorted(host_site._registry, key=lambda model: model._meta.label)
+
+
+ADMIN = dict(ADMIN_SITE)
+for _model in admin_models():
+    for _view, _status in ADMIN_MODEL.items():
+        ADMIN[f"admin:{_model._meta.app_label}_{_model._meta.model_name}_{_view}"] = _status
+
+
+def admin_row(model, game):
+    """A row of `model` for its pages: the game, its table, its owner, or a part of the
+    owner's club night in its first round with a penalty given."""
+    from games.accounts.models import Guest
+    from games.club import services as club
+
+    event = owners_event(game)
+    if not event.event_rounds.exists():
+        club.add_team(game.owner, event.pk, "Books", ["Gus", "Hal"])
+        club.start_round(game.owner, event.pk)
+        club.add_penalty(game.owner, event.pk, 1, 1, 1, 20, False, "slow play")
+    if model is Guest:
+        return make_guest().guest
+    return model.objects.order_by("pk").first()
+
+
+def admin_url(name, game):
+    from django.contrib.contenttypes.models import ContentType
+
+    if name == "admin:view_on_site":
+        kind = ContentType.objects.get_for_model(Game)
+        return reverse(name, args=[kind.pk, game.pk])
+    if name == "admin:app_list":
+        return reverse(name, args=["games"])
+    if name == "admin:auth_user_password_change":
+        return reverse(name, args=[game.owner_id])
+    if name == "admin:<path:object_id>/":
+        return f"/admin/games/game/{game.pk}/"
+    if name == "admin:(?P<url>.*)$":
+        return "/admin/no/such/page/"
+    if name in ADMIN_SITE:
+        return reverse(name)
+    for model in admin_models():
+        prefix = f"admin:{model._meta.app_label}_{model._meta.model_name}_"
+        if name.startswith(prefix) and not name.endswith(("_changelist", "_add")):
+            return reverse(name, args=[admin_row(model, game).pk])
+    return reverse(name)  # a model's list, or its page to add one
+
+
+@pytest.mark.parametrize("who", [VISITOR, OTHER, GUEST, OWNER, SCORER, STAFF])
+@pytest.mark.parametrize("name", sorted(ADMIN))
+def test_the_admin_is_staffs_alone(client, owner, stranger, game, django_user_model, who, name):
+    if who == STAFF:
+        client.force_login(django_user_model.objects.create_superuser("host", "h@example.com"))
+    else:
+        sign_in_as(client, who, owner, stranger, game)
+    url = admin_url(name, game)
+    before = snapshot(game)
+    response = client.get(url)
+    assert response.status_code == (ADMIN[name] if who == STAFF else 404), url
+    post = client.post(url)
+    if who != STAFF:
+        assert post.status_code == 404, url
+    assert snapshot(game) == before  # staff's posts are refused too: tests/web/test_admin.py
 
 
 # Views still on require_GET, converted on another branch; strict, so the mark must go with it.
