@@ -240,6 +240,8 @@ TRADITIONAL = "Traditional Game Rules, “Oh Hell”"
 CALLBREAK_XYZ = "callbreak.xyz CallBreak rules"
 A23 = "A23 “How to Play Call Break”"
 WINZO = "WinZO Call Break rules"
+WINZO_BLOG = "WinZO blog, “How Scoring Works in Call Break Game”"
+MPL = "MPL blog, “The Call Break Game Scoring System”"
 CARD_RULES_PLUS = "Card Rules Plus, “How to Play Call Break”"
 PSALAETS = "psalaets/ohhell scorekeeper"
 HUURNINK = "Oh Hell Score Recorder (oh-hell-scorer)"
@@ -258,6 +260,8 @@ CARD_SOURCES: tuple[tuple[str, str], ...] = (
     (CALLBREAK_XYZ, "the rules of an online CallBreak game: calls of 1 to 8, five rounds"),
     (A23, "the rules of A23's Call Break rooms: calls up to 13, a failure costs the shortfall"),
     (WINZO, "the rules of WinZO's Call Break: calls of 1 to 8, three rounds"),
+    (WINZO_BLOG, "the same site's blog: no bonus for tricks over the call, five rounds"),
+    (MPL, "a gaming site's Call Break: calls of 2 to 12, five rounds"),
     (CARD_RULES_PLUS, "a rules site's Call Break: calls of 2 to 13"),
 )
 
@@ -282,7 +286,11 @@ CARD_TRADITIONS: dict[str, tuple[tuple[str, str], ...]] = {
     "miss_penalty": (
         ("Nothing lost", f"{PAGAT}, {CARDSHARP}, {WIKIPEDIA_OH_HELL}"),
         ("10 for each trick over or under", WIZARD_RULES),
-        ("The bid lost (missing a 3 bid scores -3)", f"{WIKIPEDIA_OH_HELL} (Hassenpfeffer)"),
+        (
+            "The bid lost (missing a 3 bid scores -3); the article says “players who underbid” "
+            "but its example is any miss, and so is this setting",
+            f"{WIKIPEDIA_OH_HELL} (Hassenpfeffer)",
+        ),
         ("10 lost however far off (“gone set”)", WIKIPEDIA_OH_HELL),
         ("The square of the tricks off lost", f"{PAGAT} variations"),
         (
@@ -327,22 +335,27 @@ CARD_TRADITIONS: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "bid_min": (
         ("A call of at least 1", f"{PAGAT}, {CALLBREAK_XYZ}, {WINZO}, {A23}"),
-        ("A call of at least 2", CARD_RULES_PLUS),
+        ("A call of at least 2", f"{MPL}, {CARD_RULES_PLUS}"),
     ),
     "bid_max": (
-        ("Calls up to 8 (“the maximum sensible call”)", f"{PAGAT}, {CALLBREAK_XYZ}, {WINZO}"),
+        (
+            "Calls up to 8: pagat.com calls 8 “the maximum sensible call”, advice rather than "
+            "a rule; the apps make it one, and so does this setting",
+            f"{PAGAT}, {CALLBREAK_XYZ}, {WINZO}",
+        ),
+        ("Calls up to 12", MPL),
         ("Calls up to 13", f"{A23}, {CARD_RULES_PLUS}"),
     ),
     "overtrick_value": (
         ("0.1 a trick over the call", f"{PAGAT}, {CALLBREAK_XYZ}, {WINZO}, {A23}"),
-        ("Nothing for tricks over the call", "some tables and apps"),
+        ("Nothing for tricks over the call (a call of 3 with 4 tricks is 3)", WINZO_BLOG),
     ),
     "failure": (
         ("A failed call loses the call", f"{PAGAT}, {CALLBREAK_XYZ}, {WINZO}"),
         ("A failed call loses only the tricks short", A23),
     ),
     "deals": (
-        ("Five deals", f"{PAGAT}, {CALLBREAK_XYZ}"),
+        ("Five deals", f"{PAGAT}, {CALLBREAK_XYZ}, {WINZO_BLOG}, {MPL}"),
         ("Three deals", WINZO),
     ),
 }
@@ -362,6 +375,12 @@ CARD_NOT_SETTINGS: tuple[tuple[str, str], ...] = (
         "bid; a point for each overtrick's running sum) with no rule "
         "book behind them; the settings above cover every scoring a rule book or scorekeeper "
         "we read plays.",
+    ),
+    (
+        "Call Break counted in tens",
+        "Some guides count ten points a trick called and one an overtrick (a call of 5 made "
+        "with 6 tricks is 51, not 5.1): the same game at ten times the scale, so it is not a "
+        "setting; the scores here are the call's own.",
     ),
     (
         "A big call's bonus",

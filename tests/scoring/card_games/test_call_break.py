@@ -26,7 +26,7 @@ def test_callbreak_xyz_and_winzo_examples():
 
 
 def test_no_overtricks_scores_only_the_call():
-    """WinZO's blog: call 3 and win 4, you still get only 3 points."""
+    """WinZO blog: call 3 and win 4, you still get only 3 points."""
     rules = call_break.GAME.rules({"overtrick_value": 0})
     assert rules.score(3, 4) == (30, "called 3, took 4: made (1 over, worth nothing), +3.0")
 
