@@ -11,6 +11,9 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 
+# Who asks: the request's user, an account or a visitor without one.
+type Visitor = AbstractBaseUser | AnonymousUser
+
 # A browser's scoring grants live in its session under this key: [[table id, token], ...].
 SCORE_GRANTS = "score_grants"
 MAX_GRANTS = 20
@@ -25,7 +28,7 @@ class Access:
     the owner's alone.
     """
 
-    user: AbstractBaseUser | AnonymousUser
+    user: Visitor
     grants: tuple[tuple[int, str], ...] = ()
     scoring: bool = False
 

@@ -15,12 +15,13 @@ import codecs
 import json
 import re
 from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from typing import IO
 
 import ijson
 
 from games import scoring
 from games.scoring import limits
+from games.scoring.gamefile import JSONObject, JSONValue
 
 FORMAT = "spades-games/1"
 # Events one game may take in the stream: about 20 a hand, and the rest of the game besides.
@@ -90,7 +91,7 @@ def _containers(text: str) -> int:
     return bare.count("{") + bare.count("[")
 
 
-def _decode_json(data: Any) -> Any:
+def _decode_json(data: JSONValue) -> JSONValue:
     if isinstance(data, (bytes, bytearray)):
         if len(data) > limits.MAX_IMPORT_BYTES:
             raise _too_large(limits.MAX_IMPORT_BYTES)
@@ -129,7 +130,7 @@ class GameSource:
     a bundle. A problem with the file as a whole raises GameFileError from the iteration.
     """
 
-    def __init__(self, data: Any = None, *, stream: IO[bytes] | None = None) -> None:
+    def __init__(self, data: JSONValue = None, *, stream: IO[bytes] | None = None) -> None:
         self._data = data
         self._stream = stream
         self.single = False
@@ -143,7 +144,7 @@ class GameSource:
             return cls(stream.read())
         return cls(stream=stream)
 
-    def __iter__(self) -> Iterator[tuple[int, Any]]:
+    def __iter__(self) -> Iterator[tuple[int, JSONValue]]:
         if self._stream is not None:
             yield from _stream_games(self._stream)
             return
@@ -161,7 +162,7 @@ class GameSource:
         yield from enumerate(games, start=1)
 
 
-def _check_games_list(games: Any) -> None:
+def _check_games_list(games: JSONValue) -> None:
     if not isinstance(games, list):
         raise _error('games: expected a list of games under "games"')
     if not games:
@@ -213,8 +214,12 @@ def _too_deep() -> scoring.GameFileError:
 
 
 def _build(
-    event: str, value: Any, events: Iterator[tuple[str, Any]], budget: int, over: Exception
-) -> Any:
+    event: str,
+    value: JSONValue,
+    events: Iterator[tuple[str, JSONValue]],
+    budget: int,
+    over: Exception,
+) -> JSONValue:
     """One JSON value from the stream, starting at `event`; `over` if it takes more than
     `budget` events. Nesting is counted as the parser reads it (its events are read a
     buffer at a time), so a file of brackets is refused before it costs anything."""
@@ -238,7 +243,7 @@ def _build(
     raise _error("not valid JSON: the file ends too soon")
 
 
-def _stream_games(raw: IO[bytes]) -> Iterator[tuple[int, Any]]:
+def _stream_games(raw: IO[bytes]) -> Iterator[tuple[int, JSONValue]]:
     """A bundle's games from a stream. A file this large cannot be a single game, so anything
     but a bundle is refused as too large for one.
 
@@ -246,7 +251,7 @@ def _stream_games(raw: IO[bytes]) -> Iterator[tuple[int, Any]]:
     as long as the nesting is deep: a file of brackets cost gigabytes that way)."""
     counted = _Counted(raw)
     events = ijson.basic_parse(counted, use_float=True)
-    top: dict[str, Any] = {}
+    top: JSONObject = {}
     count = 0
     # Over this size a file can't be one game, so anything but a bundle is too large.
     too_large = _too_large(limits.MAX_GAME_FILE_BYTES)
@@ -294,7 +299,7 @@ def _stream_games(raw: IO[bytes]) -> Iterator[tuple[int, Any]]:
         raise _error("games: the file holds no games")
 
 
-def parse_bundle(data: Any) -> list[scoring.GameFile]:
+def parse_bundle(data: JSONValue) -> list[scoring.GameFile]:
     """The games in a bundle, or the one game of a game file; raises GameFileError."""
     source = GameSource(data)
     parsed = []
@@ -303,7 +308,7 @@ def parse_bundle(data: Any) -> list[scoring.GameFile]:
     return parsed
 
 
-def parse_one(item: Any, position: int, single: bool) -> scoring.GameFile:
+def parse_one(item: JSONValue, position: int, single: bool) -> scoring.GameFile:
     """One game of a file; its problems name its position when the file holds several."""
     if single:
         return scoring.parse_game_file(item)
@@ -318,7 +323,7 @@ def parse_one(item: Any, position: int, single: bool) -> scoring.GameFile:
         ) from None
 
 
-def stream_bundle(games: Iterable[dict[str, Any]]) -> Iterator[str]:
+def stream_bundle(games: Iterable[JSONObject]) -> Iterator[str]:
     """A bundle written a game at a time, so the whole file is never held at once."""
     yield f'{{"format": "{FORMAT}", "games": [\n'
     separator = ""

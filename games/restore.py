@@ -53,6 +53,12 @@ from games.models import (
     new_watch_token,
 )
 from games.scoring import limits
+from games.scoring.gamefile import JSONObject, JSONValue
+
+# The account importing: the request's user, signed in (an import is never a visitor's). Any
+# until games.views.files hands over a typed signed-in user (its request is typed with
+# AnonymousUser in it).
+type Owner = Any
 
 SECONDS_PER_REQUEST = 8.0  # well inside the server's 30 s request timeout
 SLICE = 0.1  # seconds of importing on SQLite before a pause
@@ -96,7 +102,7 @@ class Meta:
     table_scoring: bool = False
 
 
-def _flag(value: Any, where: str, default: bool) -> bool:
+def _flag(value: JSONValue, where: str, default: bool) -> bool:
     if value is None:
         return default
     if type(value) is not bool:
@@ -104,7 +110,7 @@ def _flag(value: Any, where: str, default: bool) -> bool:
     return value
 
 
-def _table(value: Any) -> dict[str, Any]:
+def _table(value: JSONValue) -> JSONObject:
     if value is None:
         return {}
     if not isinstance(value, dict):
@@ -112,7 +118,7 @@ def _table(value: Any) -> dict[str, Any]:
     return value
 
 
-def _key(value: Any, where: str) -> str:
+def _key(value: JSONValue, where: str) -> str:
     if value is None:
         return ""
     text = str(value) if type(value) is int else value
@@ -121,7 +127,7 @@ def _key(value: Any, where: str) -> str:
     return text
 
 
-def _moment(value: Any, where: str) -> datetime | None:
+def _moment(value: JSONValue, where: str) -> datetime | None:
     if value is None:
         return None
     try:
@@ -135,7 +141,7 @@ def _moment(value: Any, where: str) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
-def read_meta(extra: dict[str, Any]) -> Meta:
+def read_meta(extra: JSONObject) -> Meta:
     """The export's own keys of a game, checked; raises GameFileError."""
     watch = extra.get("watch", True)
     if type(watch) is not bool:
@@ -153,9 +159,9 @@ def read_meta(extra: dict[str, Any]) -> Meta:
     )
 
 
-def export_meta(game: Game) -> dict[str, Any]:
+def export_meta(game: Game) -> JSONObject:
     """The keys `read_meta` reads back, for a game's file."""
-    meta: dict[str, Any] = {"id": game.pk, "created": game.created_at.isoformat()}
+    meta: JSONObject = {"id": game.pk, "created": game.created_at.isoformat()}
     if game.finished_at is not None:
         meta["finished"] = game.finished_at.isoformat()
     if game.rematch_of_id is not None:
@@ -209,7 +215,7 @@ def counted(count: int, thing: str) -> str:
     return f"{count} {thing}{'' if count == 1 else 's'}"
 
 
-def twin(owner: Any, parsed: scoring.GameFile, meta: Meta) -> Game | None:
+def twin(owner: Owner, parsed: scoring.GameFile, meta: Meta) -> Game | None:
     """The owner's game this file's game is a copy of, or None: the same `fingerprint`, and
     the same creation time when the file gives one. One indexed lookup, however many games
     the account and the file hold."""
@@ -222,7 +228,7 @@ def twin(owner: Any, parsed: scoring.GameFile, meta: Meta) -> Game | None:
     return games.order_by("pk").first()
 
 
-def _check(raw: Any, position: int, single: bool) -> tuple[scoring.GameFile, Meta]:
+def _check(raw: JSONValue, position: int, single: bool) -> tuple[scoring.GameFile, Meta]:
     parsed = bundles.parse_one(raw, position, single)
     try:
         return parsed, read_meta(parsed.extra)
@@ -231,7 +237,7 @@ def _check(raw: Any, position: int, single: bool) -> tuple[scoring.GameFile, Met
 
 
 def stage(
-    owner: Any, source: bundles.GameSource, filename: str = "", *, copy: bool = False
+    owner: Owner, source: bundles.GameSource, filename: str = "", *, copy: bool = False
 ) -> Restore:
     """Read and check every game of the file and keep them for `import_some`; or keep nothing
     and raise Refused (a bad game, an account over its limits) or GameFileError (a bad file).
@@ -309,7 +315,9 @@ def stage(
         raise
 
 
-def _keep(owner: Any, restore: Restore | None, items: list[RestoreItem], filename: str) -> Restore:
+def _keep(
+    owner: Owner, restore: Restore | None, items: list[RestoreItem], filename: str
+) -> Restore:
     with transaction.atomic():
         if restore is None:
             restore = Restore.objects.create(owner=owner, filename=filename[:200])

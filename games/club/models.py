@@ -7,7 +7,6 @@ round are worked out from the games each time, by `games.events` (`club.reads.su
 """
 
 import secrets
-from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -212,7 +211,7 @@ class LogEntry(models.Model):
         return self.what
 
     @classmethod
-    def write(cls, event: Event, who: Any, what: str) -> "LogEntry":
+    def write(cls, event: Event, who: object, what: str) -> "LogEntry":
         """A line of the log, cut to fit its columns however long the names in it are."""
         name = getattr(who, "get_username", lambda: str(who))()
         return cls.objects.create(event=event, who=_fit(name, 150), what=_fit(what, 300))

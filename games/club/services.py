@@ -18,12 +18,13 @@ from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
 
 from games import events, scoring, services
-from games.access import Access
+from games.access import Access, Visitor
 from games.club import desk, push, reads
 from games.club.models import (
     CardTable,
@@ -53,11 +54,11 @@ class PenaltyProblem(EventProblem):
 
 
 @contextmanager
-def locked_event(user: Any, pk: int) -> Iterator[Event]:
+def locked_event(user: Visitor, pk: int) -> Iterator[Event]:
     """The director's event, locked for one change; a 404 for anyone else."""
     with transaction.atomic():
         event = (
-            Event.objects.select_for_update(no_key=True).filter(pk=pk, owner=user).first()
+            Event.objects.select_for_update(no_key=True).filter(pk=pk, owner_id=user.pk).first()
             if user.is_authenticated
             else None
         )
@@ -75,7 +76,7 @@ def _moved(event: Event) -> None:
 
 
 def create_event(
-    owner: Any,
+    owner: User,
     *,
     name: str,
     rules: scoring.Rules,
@@ -128,7 +129,7 @@ def create_event(
         return event
 
 
-def add_team(user: Any, pk: int, name: str, players: Sequence[str]) -> EventTeam:
+def add_team(user: Visitor, pk: int, name: str, players: Sequence[str]) -> EventTeam:
     """A team enters; one that enters after round 1 joins from the next round's pairing."""
     with locked_event(user, pk) as event:
         teams = list(event.teams.all())
@@ -164,7 +165,7 @@ def _check_entries_open(event: Event) -> None:
         raise EventProblem(closed)
 
 
-def add_solo(user: Any, pk: int, name: str) -> str:
+def add_solo(user: Visitor, pk: int, name: str) -> str:
     """A player who came alone enters and waits to be drawn into a team at check-in."""
     with locked_event(user, pk) as event:
         if event.individual:
@@ -183,7 +184,7 @@ def add_solo(user: Any, pk: int, name: str) -> str:
         return name
 
 
-def withdraw_solo(user: Any, pk: int, name: str) -> str:
+def withdraw_solo(user: Visitor, pk: int, name: str) -> str:
     """A player waiting for a partner leaves before the draw."""
     with locked_event(user, pk) as event:
         if name not in event.solos:
@@ -195,7 +196,7 @@ def withdraw_solo(user: Any, pk: int, name: str) -> str:
 
 
 def pair_solos(
-    user: Any, pk: int, chance: random.Random | None = None
+    user: Visitor, pk: int, chance: random.Random | None = None
 ) -> tuple[list[EventTeam], str | None]:
     """Check-in: the players waiting alone are drawn into teams of two at random (`chance`,
     the system's randomness unless a test gives a seeded one), each team named after its two
@@ -231,7 +232,7 @@ def pair_solos(
         return made, left
 
 
-def withdraw_team(user: Any, pk: int, position: int) -> EventTeam:
+def withdraw_team(user: Visitor, pk: int, position: int) -> EventTeam:
     """A team leaves: it keeps its results and is not paired again."""
     with locked_event(user, pk) as event:
         team = event.teams.filter(position=position, withdrawn=False).first()
@@ -295,14 +296,14 @@ def _seated(teams: Sequence[EventTeam]) -> list[str]:
     return events.table_players(first.players, second.players)
 
 
-def start_round(user: Any, pk: int) -> EventRound:
+def start_round(user: Visitor, pk: int) -> EventRound:
     """The next round, paired by the event's format: a game at each table, on that table's
     card table, so the phones holding its table card score the new game."""
     with locked_event(user, pk) as event:
         return _pair_round(user, event, reads.summary(event))
 
 
-def _pair_round(user: Any, event: Event, state: dict[str, Any]) -> EventRound:
+def _pair_round(user: Visitor, event: Event, state: dict[str, Any]) -> EventRound:
     """The round `state` pairs next (`summary`'s, or one worked out as if the session ended)."""
     if state.get("waiting"):  # two teams, or a progressive night's players in fours
         raise EventProblem(state["waiting"])
@@ -336,7 +337,7 @@ def _pair_round(user: Any, event: Event, state: dict[str, Any]) -> EventRound:
     return round_
 
 
-def undo_round(user: Any, pk: int, seen: str | None = None) -> int:
+def undo_round(user: Visitor, pk: int, seen: str | None = None) -> int:
     """Take back the latest round, its games and their hands, as if it had not been paired.
 
     `seen`: the event's version (`reads.version`) on the desk the director pressed it on. The
@@ -359,7 +360,7 @@ def undo_round(user: Any, pk: int, seen: str | None = None) -> int:
         return number
 
 
-def start_clock(user: Any, pk: int) -> EventRound:
+def start_clock(user: Visitor, pk: int) -> EventRound:
     """The round's clock starts: at zero the time is called at every table still playing."""
     with locked_event(user, pk) as event:
         round_ = _latest_round(event, "Pair a round before starting its clock.")
@@ -421,7 +422,7 @@ def _call_time(event: Event, seatings: list[Seating], *, clock: bool) -> list[st
     return called
 
 
-def call_time(user: Any, pk: int, table: int | None = None) -> list[str]:
+def call_time(user: Visitor, pk: int, table: int | None = None) -> list[str]:
     """The director calls the time at one table of the round being played (`table`), or at
     every table still playing: the hand in play is played out and each game ends after it.
     Returns the numbers of the tables where it was called."""
@@ -505,7 +506,7 @@ def _confirm(access: Access, game_pk: int, name: str) -> Seating:
 
 
 def add_penalty(
-    user: Any,
+    user: Visitor,
     pk: int,
     round_number: int,
     table: int,
@@ -540,7 +541,7 @@ def add_penalty(
 
 
 def add_trick_penalty(
-    user: Any,
+    user: Visitor,
     pk: int,
     round_number: int,
     table: int,
@@ -593,7 +594,7 @@ def add_trick_penalty(
         return penalty
 
 
-def swap_teams(user: Any, pk: int, first: int, second: int) -> EventRound:
+def swap_teams(user: Visitor, pk: int, first: int, second: int) -> EventRound:
     """Re-pair the latest round before its first hand: two teams change places (a table for a
     table, or a table for the bye), and each changed table's game is reseated."""
     with locked_event(user, pk) as event:
@@ -677,7 +678,7 @@ def _check_players_free(event: Event, players: Sequence[str], also: Sequence[str
             raise EventProblem(f"{player} is on the list twice.")
 
 
-def start_playoff(user: Any, pk: int) -> EventRound:
+def start_playoff(user: Visitor, pk: int) -> EventRound:
     """A most-wins event's session ends now, after the rounds played (the time is up): its
     best teams, as the session's standings rank them, play the first round of the playoff.
     The planned count of rounds is kept: the playoff's rounds say where the session ended, so
@@ -705,7 +706,9 @@ class EntryProblem(EventProblem):
         self.index = index
 
 
-def add_teams(user: Any, pk: int, entries: Sequence[tuple[str, Sequence[str]]]) -> list[EventTeam]:
+def add_teams(
+    user: Visitor, pk: int, entries: Sequence[tuple[str, Sequence[str]]]
+) -> list[EventTeam]:
     """A list of teams enters at once (a progressive night's: players), all or nothing, as
     `add_team` enters one: EntryProblem naming the entry that can't, and none entered."""
     with locked_event(user, pk) as event:
@@ -747,7 +750,7 @@ def add_teams(user: Any, pk: int, entries: Sequence[tuple[str, Sequence[str]]]) 
         return made
 
 
-def make_cards(user: Any, pk: int) -> list[int]:
+def make_cards(user: Visitor, pk: int) -> list[int]:
     """The table cards of the tables the next round will need (`club.desk.tables_needed`),
     made now so that they can be printed before the round is paired; the numbers of those
     made. Cards already made are kept: a printed card's link works for the event's life."""

@@ -51,7 +51,7 @@ from games.club.forms import (
 from games.club.models import Event, EventImport
 from games.models import Game
 from games.scoring.limits import STREAM_IMPORT_ABOVE
-from games.views.base import HtmxHttpRequest, navigate, post_only, render
+from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, navigate, post_only, render
 from games.views.watch import loopback_host, qr_svg, reachable_url
 
 
@@ -85,7 +85,7 @@ def event_list(request: HtmxHttpRequest) -> TemplateResponse:
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
-def new_event(request: HtmxHttpRequest) -> HttpResponse:
+def new_event(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = NewEventForm(request.POST if request.method == "POST" else None)
     if form.is_bound and form.is_valid():
         data = form.cleaned_data

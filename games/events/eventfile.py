@@ -20,7 +20,7 @@ import io
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import IO, Any
+from typing import IO
 
 import ijson
 
@@ -35,6 +35,7 @@ from ..scoring import (
     score_game,
 )
 from ..scoring.entry import game_name_problem, name_length
+from ..scoring.gamefile import JSONObject, JSONValue
 from ..scoring.limits import MAX_HANDS
 from ..scoring.rules import describe
 from .entry import MAX_TEAM_NAME, club_name_problem
@@ -90,7 +91,7 @@ MAX_SOLOS = limits.MAX_EVENT_SOLOS
 MAX_SEED = 2**63 - 1
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
+def _int(value: JSONValue, where: str, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
         raise EventFileError(
             f"{where}: expected a whole number from {low} to {high}, got {describe(value)}"
@@ -98,19 +99,19 @@ def _int(value: Any, where: str, low: int, high: int) -> int:
     return value
 
 
-def _object(value: Any, where: str) -> dict[str, Any]:
+def _object(value: JSONValue, where: str) -> JSONObject:
     if not isinstance(value, dict):
         raise EventFileError(f"{where}: expected an object, got {describe(value)}")
     return value
 
 
-def _list(value: Any, where: str) -> list[Any]:
+def _list(value: JSONValue, where: str) -> list[JSONValue]:
     if not isinstance(value, list):
         raise EventFileError(f"{where}: expected a list, got {describe(value)}")
     return value
 
 
-def _settings(data: dict[str, Any]) -> tuple[str, int | None, MatchPoints, tuple[str, ...]]:
+def _settings(data: JSONObject) -> tuple[str, int | None, MatchPoints, tuple[str, ...]]:
     settings = _object(data.get("event", {}), "event")
     pairing = settings.get("pairing", "swiss")
     if pairing not in PAIRINGS:
@@ -139,7 +140,7 @@ def _settings(data: dict[str, Any]) -> tuple[str, int | None, MatchPoints, tuple
     return pairing, planned, MatchPoints(**values), tuple(ranking)
 
 
-def _entry_settings(data: dict[str, Any]) -> tuple[int | None, str, int | None]:
+def _entry_settings(data: JSONObject) -> tuple[int | None, str, int | None]:
     """`event.entries_until` (the last round a late team may join), `event.seeding` and the
     `event.seed` a random seeding draws its bracket from."""
     settings = _object(data.get("event", {}), "event")
@@ -160,7 +161,7 @@ def _entry_settings(data: dict[str, Any]) -> tuple[int | None, str, int | None]:
     return until, seeding, seed
 
 
-def _solos(data: dict[str, Any]) -> tuple[str, ...]:
+def _solos(data: JSONObject) -> tuple[str, ...]:
     """The players who came alone and still wait for a partner, in the order they entered."""
     solos = _list(data.get("solos", []), "solos")
     if len(solos) > MAX_SOLOS:
@@ -176,7 +177,7 @@ def _solos(data: dict[str, Any]) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _teams(data: dict[str, Any], individual: bool) -> tuple[Team, ...]:
+def _teams(data: JSONObject, individual: bool) -> tuple[Team, ...]:
     teams = []
     for index, item in enumerate(_list(data.get("teams"), "teams")):
         where = f"team {index}"
@@ -238,7 +239,9 @@ def _seated(teams: tuple[Team, ...], entrants: tuple[int, ...], individual: bool
     return table_players(first, second)
 
 
-def _game(item: Any, where: str, rules_spec: dict[str, Any], players: list[str]) -> GameFile | None:
+def _game(
+    item: JSONValue, where: str, rules_spec: JSONObject, players: list[str]
+) -> GameFile | None:
     if item is None:
         return None
     game = dict(_object(item, f"{where}: game"))
@@ -255,7 +258,7 @@ def _game(item: Any, where: str, rules_spec: dict[str, Any], players: list[str])
     return parsed
 
 
-def _rounds(data: dict[str, Any], event: dict[str, Any]) -> tuple[Round, ...]:
+def _rounds(data: JSONObject, event: JSONObject) -> tuple[Round, ...]:
     teams: tuple[Team, ...] = event["teams"]
     individual = event["individual"]
     size = 4 if individual else 2
@@ -294,7 +297,7 @@ def _rounds(data: dict[str, Any], event: dict[str, Any]) -> tuple[Round, ...]:
     return tuple(rounds)
 
 
-def _stage(item: dict[str, Any], where: str, pairing: str, before: list[Round]) -> str:
+def _stage(item: JSONObject, where: str, pairing: str, before: list[Round]) -> str:
     """Whether a round is of a most-wins event's session or of its playoff, which follows it."""
     stage = item.get("stage", "session")
     if stage not in STAGES:
@@ -308,7 +311,7 @@ def _stage(item: dict[str, Any], where: str, pairing: str, before: list[Round]) 
     return str(stage)
 
 
-def _playoff(data: dict[str, Any], pairing: str) -> int | None:
+def _playoff(data: JSONObject, pairing: str) -> int | None:
     """How many of a most-wins event's best teams play off (none for the other formats)."""
     settings = _object(data.get("event", {}), "event")
     if not format_for(pairing).has_playoff:
@@ -318,7 +321,7 @@ def _playoff(data: dict[str, Any], pairing: str) -> int | None:
     return _int(settings.get("playoff", DEFAULT_PLAYOFF), "event.playoff", 2, MAX_TEAMS)
 
 
-def _penalties(data: dict[str, Any], rounds: tuple[Round, ...]) -> tuple[Penalty, ...]:
+def _penalties(data: JSONObject, rounds: tuple[Round, ...]) -> tuple[Penalty, ...]:
     penalties: list[Penalty] = []
     for index, item in enumerate(_list(data.get("penalties", []), "penalties"), start=1):
         where = f"penalty {index}"
@@ -546,8 +549,8 @@ class _Builder:
         self.totals: dict[tuple[str, ...], int] = {}
         # Each open object or list: the value, its pattern (keys, "*" for a list's item), its
         # place (keys and indexes), the most items it may hold, and the key being read.
-        self.stack: list[tuple[Any, tuple[str, ...], list[str | int], int, list[Any]]] = []
-        self.root: Any = None
+        self.stack: list[tuple[JSONValue, tuple[str, ...], list[str | int], int, list[str]]] = []
+        self.root: JSONValue = None
         self.done = False
         self.skipping = 0  # brackets open in a value being passed over
         self.skipped = 0
@@ -579,7 +582,7 @@ class _Builder:
             return (*pattern, "*"), [*place, len(container)]
         return (*pattern, key[0]), [*place, key[0]]
 
-    def add(self, value: Any) -> None:
+    def add(self, value: JSONValue) -> None:
         if not self.stack:
             self.root = value
             return
@@ -589,7 +592,7 @@ class _Builder:
         else:
             container[key[0]] = value
 
-    def event(self, event: str, value: Any) -> None:
+    def event(self, event: str, value: JSONValue) -> None:
         self.values += 1
         if self.values > self.bounds.max_values:
             raise self.refuse(
@@ -620,10 +623,10 @@ class _Builder:
             return
         pattern, place = self.child()
         if event in _OPENERS:
-            made: Any = {} if event == "start_map" else []
+            made: JSONValue = {} if event == "start_map" else []
             most = self.bounds.lists.get(pattern, self.bounds.other_list)
             self.add(made)
-            self.stack.append((made, pattern, place, most, [None]))
+            self.stack.append((made, pattern, place, most, [""]))  # a map: its key, once read
             return
         if isinstance(value, str) and len(value) > self.bounds.max_string:
             raise self.refuse(
@@ -653,7 +656,7 @@ class _Builder:
             self.skip_key = ""
 
 
-def read_bounded(data: Any, bounds: Bounds = EVENT_BOUNDS) -> Any:
+def read_bounded(data: JSONValue, bounds: Bounds = EVENT_BOUNDS) -> JSONValue:
     """The JSON value in `data` (bytes, text or a binary file), read as a stream within
     `bounds`: EventFileError with one line the moment it passes one. A value already built
     (a dict) passes through."""
@@ -705,7 +708,7 @@ def _json_problem(data: bytes) -> None:
         raise EventFileError("not valid JSON: a number too long") from None
 
 
-def parse_event_file(data: Any) -> Event:
+def parse_event_file(data: JSONValue) -> Event:
     """Read an event from a dict, JSON text, bytes or a binary file (read as a stream within
     `EVENT_BOUNDS`); raises EventFileError with one line."""
     data = _object(read_bounded(data, EVENT_BOUNDS), "the event")

@@ -16,6 +16,11 @@ from .presets import get_preset
 from .results import GameResult
 from .rules import Rules, describe
 
+# A value read from a JSON document, or to be written as one: any of JSON's types. Whoever
+# reads one checks its type before using it, and says what it expected when it is wrong.
+type JSONValue = Any
+type JSONObject = dict[str, JSONValue]
+
 FORMAT = "spades-game/1"
 KNOWN_KEYS = ("format", "name", "note", "rules", "players", "first_dealer", "hands", "time_called")
 
@@ -24,12 +29,12 @@ KNOWN_KEYS = ("format", "name", "note", "rules", "players", "first_dealer", "han
 class GameFile:
     name: str | None
     rules: Rules
-    rules_spec: dict[str, Any]
+    rules_spec: JSONObject
     players: tuple[str, ...]
     first_dealer: int
     hands: tuple[Hand, ...]
-    extra: dict[str, Any] = field(default_factory=dict)
-    hand_extras: tuple[dict[str, Any], ...] = ()
+    extra: JSONObject = field(default_factory=dict)
+    hand_extras: tuple[JSONObject, ...] = ()
     note: str = ""  # the table's note on the game ("" for none)
     hand_notes: tuple[str, ...] = ()  # hand n's note at index n - 1 ("" for none)
     time_called: int | None = None  # the hand during which the time was called
@@ -44,19 +49,19 @@ class GameFile:
             time_called=self.time_called,
         )
 
-    def rules_dict(self) -> dict[str, Any]:
+    def rules_dict(self) -> JSONObject:
         """The rules as a preset plus what differs from it, or in full when no preset was named."""
         preset_name = self.rules_spec.get("preset")
         if not isinstance(preset_name, str):
             return self.rules.to_dict()
         base = get_preset(preset_name).rules
-        written: dict[str, Any] = {"preset": preset_name}
+        written: JSONObject = {"preset": preset_name}
         for name in self.rules.differences(base):
             written[name] = getattr(self.rules, name)
         return written
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"format": FORMAT}
+    def to_dict(self) -> JSONObject:
+        data: JSONObject = {"format": FORMAT}
         if self.name is not None:
             data["name"] = self.name
         if self.note:
@@ -66,7 +71,7 @@ class GameFile:
         data["first_dealer"] = self.first_dealer
         hands = []
         for index, hand in enumerate(self.hands):
-            item: dict[str, Any] = {"bids": list(hand.bids) if hand.bids is not None else None}
+            item: JSONObject = {"bids": list(hand.bids) if hand.bids is not None else None}
             if hand.tricks is not None:
                 item["tricks"] = list(hand.tricks)
             if index < len(self.hand_notes) and self.hand_notes[index]:
@@ -81,7 +86,7 @@ class GameFile:
         return data
 
 
-def read_json(data: Any, limit: int) -> Any:
+def read_json(data: JSONValue, limit: int) -> JSONValue:
     """JSON text or bytes (a dict passes through) read as a file of at most `limit` bytes;
     GameFileError with one line when it can't be. The event file reads its text this way too."""
     if isinstance(data, (bytes, bytearray)):
@@ -105,14 +110,14 @@ def read_json(data: Any, limit: int) -> Any:
     return data
 
 
-def _load(data: Any) -> dict[str, Any]:
+def _load(data: JSONValue) -> JSONObject:
     data = read_json(data, MAX_BYTES)
     if not isinstance(data, dict):
         raise GameFileError(f"expected a JSON object for the game, got {_kind(data)}")
     return data
 
 
-def _kind(value: Any) -> str:
+def _kind(value: JSONValue) -> str:
     if isinstance(value, list):
         return "a list"
     if isinstance(value, dict):
@@ -120,7 +125,7 @@ def _kind(value: Any) -> str:
     return describe(value)
 
 
-def _check_plain(value: Any, where: str, depth: int = 0) -> None:
+def _check_plain(value: JSONValue, where: str, depth: int = 0) -> None:
     """Extra keys are kept as given, so they must be plain JSON that can be written back."""
     if depth > MAX_DEPTH:
         raise GameFileError(f"{where}: nested too deeply")
@@ -147,7 +152,7 @@ def _check_plain(value: Any, where: str, depth: int = 0) -> None:
     raise GameFileError(f"{where}: {type(value).__name__} is not a JSON value")
 
 
-def _players(value: Any, count: int) -> tuple[str, ...]:
+def _players(value: JSONValue, count: int) -> tuple[str, ...]:
     if not isinstance(value, list):
         raise GameFileError(f"players: expected a list of {count} names, got {_kind(value)}")
     if len(value) != count:
@@ -166,7 +171,7 @@ def _players(value: Any, count: int) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _note(value: Any, where: str, number: int | None = None) -> str:
+def _note(value: JSONValue, where: str, number: int | None = None) -> str:
     if value is None:
         return ""
     problem = note_problem(value)
@@ -175,7 +180,7 @@ def _note(value: Any, where: str, number: int | None = None) -> str:
     return str(value).strip()
 
 
-def _hands(value: Any) -> tuple[tuple[Hand, ...], tuple[dict[str, Any], ...], tuple[str, ...]]:
+def _hands(value: JSONValue) -> tuple[tuple[Hand, ...], tuple[JSONObject, ...], tuple[str, ...]]:
     if not isinstance(value, list):
         raise GameFileError(f"hands: expected a list, got {_kind(value)}")
     if len(value) > MAX_HANDS:
@@ -217,7 +222,7 @@ def _hands(value: Any) -> tuple[tuple[Hand, ...], tuple[dict[str, Any], ...], tu
     return tuple(hands), tuple(extras), tuple(notes)
 
 
-def _parse(data: Any) -> tuple[GameFile, GameResult]:
+def _parse(data: JSONValue) -> tuple[GameFile, GameResult]:
     data = _load(data)
     if "format" in data and data["format"] != FORMAT:
         raise GameFileError(f'format: expected "{FORMAT}", got {describe(data["format"])}')
@@ -279,10 +284,10 @@ def _parse(data: Any) -> tuple[GameFile, GameResult]:
     return game, result
 
 
-def parse_game_file(data: Any) -> GameFile:
+def parse_game_file(data: JSONValue) -> GameFile:
     """Read a game from a dict, JSON text or bytes; raises GameFileError with one line."""
     return _parse(data)[0]
 
 
-def score_file(data: Any) -> GameResult:
+def score_file(data: JSONValue) -> GameResult:
     return _parse(data)[1]
