@@ -24,7 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games import chart, display, scoring
 from games.models import Game
-from games.services import Step, bids_mark, due_step, time_call_is_last
+from games.scoring.steps import Step, bids_mark, due_step, time_call_is_last
 
 TIMEOUT = 24 * 60 * 60
 TEMPLATE = "games/game.html"
@@ -92,7 +92,9 @@ def game_state(game: Game, result: scoring.GameResult) -> GameState:
         scores=tuple(side.score for side in result.sides),
         next_leader=players[result.next_leader],
         time_called=result.time_called,
-        time_call_last=time_call_is_last(game, recorded, result.pending is not None),
+        time_call_last=time_call_is_last(
+            game.time_called, game.time_called_after, recorded, result.pending is not None
+        ),
         tie=result.tie,
     )
 

@@ -204,7 +204,7 @@ class Game(models.Model):
     # The hand during which the time was called (null: not called). The game ends once that
     # hand is played out; it is part of what is recorded, like a hand, so a replay reads it.
     time_called = models.PositiveIntegerField(null=True, blank=True)
-    # The entry steps recorded when it was called (`services.steps_recorded`): an undo takes
+    # The entry steps recorded when it was called (`scoring.steps.steps_recorded`): an undo takes
     # the call back first while no step has been recorded since.
     time_called_after = models.PositiveIntegerField(null=True, blank=True)
     # A round clock's zero (a club night's round): the first step recorded after it calls
@@ -326,12 +326,13 @@ class Game(models.Model):
         *,
         hands: Sequence[scoring.Hand] | None = None,
         history_changed: bool = False,
-        scored_hands_changed: bool = True,
+        figures: bool = True,
         also: Sequence[str] = (),
     ) -> None:
-        """Keep the summary and each seat's figures of a fresh replay of every recorded hand;
-        the caller holds the game's row lock. Bids alone change no scored hand, so a write of
-        bids leaves the seats' figures as they were. `hands` are the hands replayed, when they
+        """Keep the summary of a fresh replay of every recorded hand, and with `figures` each
+        seat's figures too; the caller holds the game's row lock. A step leaves the figures
+        behind (`figures=False`): the statistics page replays a game whose figures are older
+        than its version (`stats.refresh`). `hands` are the hands replayed, when they
         changed: the fingerprint follows them."""
         from games import stats  # stats reads these models
 
@@ -350,13 +351,8 @@ class Game(models.Model):
         elif self.finished_at is None:
             self.finished_at = timezone.now()
         self.bump_version(*changed, *also, history_changed=history_changed)
-        if scored_hands_changed:
-            PlayerRecord.objects.bulk_create(
-                stats.records_for(self, stats.seats(result)),
-                update_conflicts=True,
-                unique_fields=["game", "seat"],
-                update_fields=["name", "name_key", *stats.KEPT],
-            )
+        if figures:
+            stats.keep_figures([(self, result)])
 
     def bump_version(self, *fields: str, history_changed: bool = False) -> None:
         """The one way a game changes: save `fields` and move the version on, so every cached
@@ -410,10 +406,13 @@ class Hand(models.Model):
 
 class PlayerRecord(models.Model):
     """One seat's figures in one game, for player statistics; like the summary, a cache of a
-    replay, rebuilt with it on every write (`Game.save_summary`)."""
+    replay, kept with the game's version it was replayed at: a write rebuilds it
+    (`Game.save_summary`) except a step, after which the statistics page does."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="player_records")
     seat = models.PositiveSmallIntegerField()
+    # The game's version these figures are a replay of: older than the game's, they are stale.
+    game_version = models.PositiveIntegerField(default=0)
     name = models.TextField()
     name_key = models.TextField()  # the name casefolded: one player however it is typed
     finished = models.PositiveSmallIntegerField(default=0)  # 1 if the game is over

@@ -15,7 +15,6 @@ the seat) or `Conflict` (the form no longer matches the game: another phone reco
 first, or the game changed since the form was shown).
 """
 
-import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator, Sequence
@@ -27,8 +26,9 @@ from typing import Any, Literal, Protocol
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import IntegrityError
-from django.db.models import JSONField, Q, Value
+from django.db import IntegrityError, connection
+from django.db.models import JSONField, OuterRef, Q, StringAgg, Subquery, TextField, Value
+from django.db.models.functions import Cast, JSONArray
 from django.http import Http404
 from django.utils import timezone
 from django.utils.module_loading import import_string
@@ -36,6 +36,14 @@ from django.utils.module_loading import import_string
 from games import display, scoring
 from games.models import Access, Game, Hand, Table, stored_hand
 from games.scoring import limits
+from games.scoring.steps import (
+    Step,
+    bids_mark,
+    due_step,
+    players_mark,
+    steps_recorded,
+    time_call_is_last,
+)
 from scorekeeper.write_turns import writing
 
 OUT_OF_DATE = (
@@ -146,31 +154,6 @@ class Written:
     bids_back: tuple[Any, ...] | None = None
 
 
-@dataclass(frozen=True)
-class Step:
-    """An entry step a game waits for: the bids of the next hand, or the tricks of the hand
-    being played; a hand that bids itself ("unbid") starts with its tricks."""
-
-    kind: Literal["bids", "tricks", "unbid"]
-    number: int
-
-    @property
-    def form(self) -> Literal["bids", "tricks"]:
-        """The form that enters it: an unbid hand's tricks are entered like any others."""
-        return "bids" if self.kind == "bids" else "tricks"
-
-
-def due_step(rules: scoring.Rules, recorded: int, playing: bool, over: bool) -> Step | None:
-    """The step a game waits for, given its hands recorded so far, whether the last of them
-    is being played (its tricks not in yet) and whether the game is over."""
-    if over:
-        return None
-    if playing:
-        return Step("tricks", recorded)
-    number = recorded + 1
-    return Step("bids" if scoring.needs_bids(rules, number) else "unbid", number)
-
-
 WriteKind = Literal["bids", "tricks", "undo", "correct", "put_back", "call_time", "reseat"]
 
 
@@ -230,7 +213,7 @@ class LockedGame:
     def __init__(self, game: Game, by_owner: bool = True) -> None:
         self.game = game
         self.by_owner = by_owner
-        self.hands, self.notes = game.recorded()
+        self.hands, self.notes = _recorded(game)
         self.replayed: list[scoring.Hand] | None = None
         self.before = Before(tuple(game.scores or ()), game.winner, game.finished, game.hand_count)
         self.ruling: Ruling | None = None
@@ -333,8 +316,52 @@ def _owns(access: Access, game: Game) -> bool:
     return bool(access.user.is_authenticated and game.owner_id == access.user.pk)
 
 
+def _hands_read_with_the_lock() -> bool:
+    """Whether the game's hands may be read in the statement that locks it: where the
+    database's write lock is taken at BEGIN (SQLite's IMMEDIATE transactions), every read
+    after it sees the latest hands. PostgreSQL locks the row in that statement and reads other
+    tables as they were when it began, which may be before the write it waited for: there the
+    hands are read by a statement of their own, after the lock."""
+    options = connection.settings_dict.get("OPTIONS", {})
+    return connection.vendor == "sqlite" and options.get("transaction_mode") == "IMMEDIATE"
+
+
+# Every hand of the locked game as one JSON text ("[number, bids, tricks, note],..."), read in
+# the locking statement where that is safe (`_hands_read_with_the_lock`): a step's statement
+# less. Numbered, as the aggregate's order is not promised.
+_HANDS_AS_JSON = Subquery(
+    Hand.objects.filter(game=OuterRef("pk"))
+    .values("game")
+    .annotate(
+        rows=StringAgg(
+            Cast(JSONArray("number", "bids", "tricks", "note"), TextField()), delimiter=Value(",")
+        )
+    )
+    .values("rows")
+)
+
+
+def _json_column(value: Any) -> Any:
+    # SQLite's JSON_ARRAY gives a JSON column's value as the text it stores.
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _recorded(game: Game) -> tuple[list[scoring.Hand], dict[int, str]]:
+    """The hands and notes of a locked game (`Game.recorded`), from the locking statement
+    when it read them."""
+    if not hasattr(game, "hands_as_json"):
+        return game.recorded()
+    rows = sorted(json.loads(f"[{game.hands_as_json or ''}]"))
+    hands = [stored_hand(_json_column(bids), _json_column(tricks)) for _, bids, tricks, _ in rows]
+    notes = {number: note for number, _, _, note in rows if note}
+    return hands, notes
+
+
 def _locked_row(access: Access, pk: int) -> Game:
-    game = Game.objects.open_to(access).select_for_update(of=("self",)).filter(pk=pk).first()
+    games = Game.objects.open_to(access).select_for_update(of=("self",))
+    if _hands_read_with_the_lock():
+        games = games.annotate(hands_as_json=_HANDS_AS_JSON)
+    game = games.filter(pk=pk).first()
     if game is None:
         # A phone still on its table's earlier game (the next round was paired): refused,
         # with the table's game shown.
@@ -366,14 +393,6 @@ def _check_version(locked: LockedGame, version: int | None) -> None:
             "This game was changed on another phone since you opened this form. "
             "Here is the current score; nothing was overwritten."
         )
-
-
-def bids_mark(bids: Sequence[Any] | None) -> str:
-    """The bids a tricks form was drawn against, as the form carries them ("4,nil,3,3"; a
-    blank bid is empty): a tap kept on a phone and sent later is checked against them."""
-    if bids is None:
-        return ""
-    return ",".join("" if bid is None else scoring.bid_key(bid) for bid in bids)
 
 
 def step_for(
@@ -414,13 +433,6 @@ def step_for(
     raise Conflict(OUT_OF_DATE)
 
 
-def players_mark(players: Sequence[str]) -> str:
-    """The players a step's form was drawn for, as the form carries them: a step kept on a
-    phone while its table was reseated (`reseat`) is refused, not recorded for other players."""
-    text = json.dumps(list(players), ensure_ascii=False)
-    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
-
-
 def _check_players(locked: LockedGame, seated: str | None) -> None:
     if seated is not None and seated != players_mark(locked.game.players):
         sides = " v ".join(locked.game.side_names())
@@ -441,19 +453,6 @@ def reseat(locked: LockedGame, players: Sequence[str]) -> Written:
     game.players = list(players)
     game.player_names = f"|{'|'.join(players)}|".lower()
     return _save(locked, locked.replay([]), also=("players", "player_names"))
-
-
-def steps_recorded(recorded: int, playing: bool) -> int:
-    """The entry steps recorded in `recorded` hands: two a hand (its bids and its tricks; a
-    hand that bids itself counts two as well), one for the last if it is still being played."""
-    return 2 * recorded - playing
-
-
-def time_call_is_last(game: Game, recorded: int, playing: bool) -> bool:
-    """Whether the time call is the newest thing recorded: no step has been recorded since."""
-    return game.time_called is not None and game.time_called_after == steps_recorded(
-        recorded, playing
-    )
 
 
 def call_time(locked: LockedGame, version: int | None, *, by_clock: bool = False) -> Written:
@@ -503,7 +502,7 @@ def _save(
     result: scoring.GameResult,
     notes: dict[int, str] | None = None,
     *,
-    bids_only: bool = False,
+    figures: bool = True,
     also: Sequence[str] = (),
     **written: Any,
 ) -> Written:
@@ -512,7 +511,7 @@ def _save(
         result,
         hands=locked.replayed,
         history_changed=bool(history_changed),
-        scored_hands_changed=not bids_only,
+        figures=figures,
         also=also,
     )
     if locked.ruling is not None:
@@ -527,20 +526,22 @@ def record_step(locked: LockedGame, step: Step, values: Sequence[Any]) -> Writte
     if step.kind == "bids":
         result = locked.replay([*locked.hands, scoring.Hand(tuple(values))])
         _new_hand(locked, step, bids=_bids_as_read(result, step.number, values))
-        return _save(locked, result, bids_only=True)
+        return _save(locked, result, figures=False)
     if step.kind == "unbid":
         result = locked.replay([*locked.hands, scoring.Hand(None, tuple(values))])
         bids = _bids_as_read(result, step.number, None)
         _new_hand(locked, step, bids=bids, tricks=list(values))
-        return _save(locked, result, added_row=step.number)
+        return _save(locked, result, figures=False, added_row=step.number)
     playing = locked.hands[-1]
     result = locked.replay([*locked.hands[:-1], scoring.Hand(playing.bids, tuple(values))])
     locked.game.hands.filter(number=step.number).update(
         tricks=list(values), updated_at=timezone.now()
     )
+    # The seats' figures are left to the statistics page: a step saves one statement.
     return _save(
         locked,
         result,
+        figures=False,
         added_row=step.number,
         notice=display.hand_line(result, step.number),
     )
@@ -721,7 +722,9 @@ def undo_last(locked: LockedGame, version: int | None) -> Written:
         raise Conflict("There is nothing to undo yet.")
     locked.allow("undo", len(locked.hands))
     game = locked.game
-    if time_call_is_last(game, len(locked.hands), locked.hands[-1].tricks is None):
+    if time_call_is_last(
+        game.time_called, game.time_called_after, len(locked.hands), locked.hands[-1].tricks is None
+    ):
         if game.clock_ends_at is not None and game.clock_ends_at <= timezone.now():
             # The next step would call it again: the round's time is up for every table.
             raise Conflict(
@@ -745,7 +748,7 @@ def undo_last(locked: LockedGame, version: int | None) -> Written:
         notice = f"Took back hand {number}'s last bid: tap it again, or change any other."
         bids = tuple(locked.hands[-1].bids or ())
         return _save(
-            locked, locked.replay(kept), notes, notice=notice, bids_only=True, bids_back=bids
+            locked, locked.replay(kept), notes, notice=notice, figures=False, bids_back=bids
         )
     if locked.hands[-1].bids is None:
         # A hand that bid itself has nothing left without its tricks: its step comes back.

@@ -17,6 +17,11 @@ from django.db.models import Count, Exists, Max, OuterRef, Sum
 
 from games import scoring
 from games.models import Game, PlayerRecord
+from scorekeeper.write_turns import writing
+
+# At most this many games replayed for one look at the page; the rest on the next look. A
+# table's games are one or two; a restore keeps its games' figures itself.
+REFRESH_AT_ONCE = 500
 
 
 def _rate(part: int, whole: int) -> float | None:
@@ -125,11 +130,12 @@ def tally(results: Iterable[scoring.GameResult]) -> list[PlayerStats]:
 
 
 def records_for(game: Game, lines: list[PlayerStats]) -> list[PlayerRecord]:
-    """The rows `Game.save_summary` keeps for these figures of `game`'s seats (`seats`)."""
+    """The rows kept for these figures of `game`'s seats (`seats`), at its version."""
     return [
         PlayerRecord(
             game=game,
             seat=seat,
+            game_version=game.version,
             name=line.name,
             name_key=line.name.casefold(),
             **{name: getattr(line, name) for name in KEPT},
@@ -138,12 +144,52 @@ def records_for(game: Game, lines: list[PlayerStats]) -> list[PlayerRecord]:
     ]
 
 
+def keep_figures(replayed: Iterable[tuple[Game, scoring.GameResult]]) -> None:
+    """Keep each seat's figures of these replays, at their games' versions: one statement."""
+    rows = [row for game, result in replayed for row in records_for(game, seats(result))]
+    if rows:
+        PlayerRecord.objects.bulk_create(
+            rows,
+            update_conflicts=True,
+            unique_fields=["game", "seat"],
+            update_fields=["game_version", "name", "name_key", *KEPT],
+        )
+
+
+def refresh(owner: Any) -> int:
+    """Replay the owner's games whose figures are older than the game (a step leaves them
+    so: `Game.save_summary`) and keep their figures; the number replayed. A game that no
+    longer replays under its rules keeps none, and counts as unreadable."""
+    current = PlayerRecord.objects.filter(
+        game=OuterRef("pk"), seat=0, game_version=OuterRef("version")
+    )
+    stale = list(
+        Game.objects.filter(owner=owner)
+        .exclude(Exists(current))
+        .order_by("-updated_at", "-pk")[:REFRESH_AT_ONCE]
+    )
+    if not stale:
+        return 0
+    hands = Game.hands_by_game(stale)
+    replayed = []
+    for game in stale:
+        try:
+            replayed.append((game, game.replay(hands[game.pk])))
+        except scoring.ScoringError:
+            continue
+    with writing():
+        keep_figures(replayed)
+    return len(stale)
+
+
 def for_owner(user: Any) -> Report:
-    """Statistics over all of a user's games, added up by the database: two queries.
+    """Statistics over all of a user's games, added up by the database: three queries, and
+    three more when steps were recorded since the last look (`refresh`).
 
     Rows come back per spelling of a name; the spelling shown is the one in the most recently
     changed game, as `tally` shows it.
     """
+    refresh(user)
     counts = Game.objects.filter(owner=user).aggregate(
         games=Count("pk"),
         unreadable=Count("pk", filter=~Exists(PlayerRecord.objects.filter(game=OuterRef("pk")))),

@@ -6,6 +6,7 @@ from django.http import Http404
 
 from games import scoring, services
 from games.models import Access, Game, Hand
+from games.scoring.steps import Step, due_step
 from tests.conftest import QUIET_HAND, assert_summary_is_a_fresh_replay, quiet_hands
 
 pytestmark = pytest.mark.django_db
@@ -40,11 +41,11 @@ def test_a_hand_in_two_steps_keeps_the_summary_a_fresh_replay(make_game):
 def test_the_step_a_game_waits_for(make_game):
     game = make_game([QUIET_HAND, {"bids": [3, 3, 4, 2]}])
     rules = game.rules_obj()
-    assert services.due_step(rules, 2, True, False) == services.Step("tricks", 2)
-    assert services.due_step(rules, 2, False, False) == services.Step("bids", 3)
-    assert services.due_step(rules, 2, False, True) is None
+    assert due_step(rules, 2, True, False) == Step("tricks", 2)
+    assert due_step(rules, 2, False, False) == Step("bids", 3)
+    assert due_step(rules, 2, False, True) is None
     bids_itself = scoring.Rules.from_dict({"preset": "standard", "first_hand_bids_itself": 4})
-    assert services.due_step(bids_itself, 0, False, False) == services.Step("unbid", 1)
+    assert due_step(bids_itself, 0, False, False) == Step("unbid", 1)
 
 
 @pytest.mark.parametrize(

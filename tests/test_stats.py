@@ -104,12 +104,13 @@ def test_two_queries_for_the_statistics_however_many_games(
     owner_client, make_game, django_assert_num_queries, session_reads
 ):
     make_game([QUIET_HAND, NIL_FAILS])
-    # The session, the user, the games counted, the players' records added up.
-    with django_assert_num_queries(session_reads + 3):
+    # The session, the user, the games whose figures are behind (none), the games counted,
+    # the players' records added up.
+    with django_assert_num_queries(session_reads + 4):
         owner_client.get(reverse("players"))
     for _ in range(29):
         make_game([QUIET_HAND, NIL_FAILS, QUIET_HAND])
-    with django_assert_num_queries(session_reads + 3):
+    with django_assert_num_queries(session_reads + 4):
         response = owner_client.get(reverse("players"))
     assert by_name(response.context["report"].players)["Ann"].games == 30
 
@@ -168,6 +169,35 @@ def test_the_kept_statistics_equal_a_fresh_count_after_every_kind_of_write(
     assert "Zed" not in by_name(kept.players)
 
 
+def test_steps_leave_the_figures_to_the_page_which_replays_only_the_games_behind(
+    owner, owner_client, make_game, session_reads
+):
+    """A step saves no figures (one statement less a step); the next look at the page
+    replays the games stepped in since the last look, once, and is then as cheap as before."""
+    playing = make_game([QUIET_HAND, NIL_FAILS], target_score=100_000, losing_score=None)
+    make_game([BLIND_NIL_MADE, QUIET_HAND])
+    stamp_before = set(playing.player_records.values_list("game_version", flat=True))
+    with CaptureQueriesContext(connection) as step:
+        owner_client.post(bids_url(playing), bids_data(3, 4, 3, 3, 3), headers=HX)
+        owner_client.post(tricks_url(playing), {"hand": "3", "side_0": "7", "side_1": "6"})
+    assert not [q["sql"] for q in step if PlayerRecord._meta.db_table in q["sql"]]
+    playing.refresh_from_db()
+    assert set(playing.player_records.values_list("game_version", flat=True)) == stamp_before
+    assert playing.version > max(stamp_before)
+
+    with CaptureQueriesContext(connection) as first_look:
+        report = owner_client.get(reverse("players")).context["report"]
+    assert report == fresh_report(owner)
+    assert by_name(report.players)["Ann"].hands == 3 + 2
+    # Only the game stepped in was replayed: its hands read once, its figures kept once.
+    hand_reads = [q["sql"] for q in first_look if Hand._meta.db_table in q["sql"]]
+    assert len(hand_reads) == 1
+    assert set(playing.player_records.values_list("game_version", flat=True)) == {playing.version}
+    with CaptureQueriesContext(connection) as second_look:
+        owner_client.get(reverse("players"))
+    assert len(second_look) == session_reads + 4
+
+
 def test_a_name_is_shown_as_the_latest_game_spells_it(owner_client, make_game):
     older = make_game([QUIET_HAND], players=("ann", "Ben", "Cat", "Dan"))
     make_game([QUIET_HAND], players=("ANN", "Ben", "Cat", "Dan"))
@@ -187,7 +217,7 @@ def test_the_page_reads_no_hands_and_no_game_rows(
         make_game([QUIET_HAND, NIL_FAILS] * 3)
     with CaptureQueriesContext(connection) as queries:
         response = owner_client.get(reverse("players"))
-    assert len(queries) == session_reads + 3
+    assert len(queries) == session_reads + 4
     assert not [q["sql"] for q in queries if Hand._meta.db_table in q["sql"]]
     assert by_name(response.context["report"].players)["Ann"].hands == 6 * games
 
@@ -216,3 +246,18 @@ def test_the_migration_fills_the_records_of_games_already_there(owner, make_game
         assert_player_records_are_a_fresh_replay(game)
     assert not broken.player_records.exists()
     assert stats.for_owner(owner) == fresh_report(owner)
+
+
+def test_the_migration_stamps_the_figures_kept_before_it_with_their_games_version(owner, make_game):
+    """Figures kept before steps left them behind were rebuilt by every write: current."""
+    migration = import_module("games.migrations.0020_playerrecord_game_version")
+    games = [make_game([NIL_FAILS, QUIET_HAND]), make_game([BIG_HAND] * 2)]
+    games[0].set_note("moves its version on")
+    PlayerRecord.objects.update(game_version=0)
+
+    migration.stamp_current_figures(apps, None)
+
+    for game in games:
+        game.refresh_from_db()
+        assert set(game.player_records.values_list("game_version", flat=True)) == {game.version}
+    assert stats.refresh(owner) == 0

@@ -24,6 +24,7 @@ from games.forms.new_game import NewGameForm
 from games.forms.table import BidsForm, EditHandForm, TricksForm, bid_choices, posted_number
 from games.fragments import GameFragments
 from games.models import Access, Game
+from games.scoring.steps import players_mark
 from games.views.base import HtmxHttpRequest, navigate, open_game, post_only, render
 
 TEMPLATE = "games/game.html"
@@ -209,7 +210,7 @@ def live_context(
         "step_number": step.number if step else None,
         "step_fields": fields,
         # Only a club night's table is ever reseated (`services.reseat`).
-        "seated_mark": services.players_mark(game.players) if game.at_event else "",
+        "seated_mark": players_mark(game.players) if game.at_event else "",
         "notice": notice,
         "notice_kind": notice_kind,
         "rematch": Game.objects.filter(rematch_of=game).first() if state.finished else None,
