@@ -12,7 +12,7 @@ nothing pushes nothing; otherwise Django's own health check answers, as on the p
 
 import json
 import os
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
 
 from django.core.asgi import get_asgi_application
 
@@ -22,9 +22,11 @@ django_application = get_asgi_application()
 
 from games.club import push  # noqa: E402 (after Django is set up)
 
-Scope = dict[str, Any]
-Receive = Any
-Send = Any
+# ASGI's connection scope and messages: objects of text keys (the ASGI spec's, by type).
+type Message = Mapping[str, object]
+type Scope = dict[str, object]
+type Receive = Callable[[], Awaitable[Message]]
+type Send = Callable[[Message], Awaitable[None]]
 
 
 async def application(scope: Scope, receive: Receive, send: Send) -> None:

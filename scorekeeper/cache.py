@@ -14,7 +14,6 @@ import logging
 import threading
 import time
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache
@@ -33,7 +32,7 @@ _lock = threading.Lock()
 class FailSafeRedisCache(RedisCache):
     """RedisCache whose every call answers as a miss when Redis fails (see the module)."""
 
-    def __init__(self, server: str, params: dict[str, Any]) -> None:
+    def __init__(self, server: str, params: dict[str, object]) -> None:
         super().__init__(server, params)
         self._name = server
 
@@ -75,7 +74,7 @@ class FailSafeRedisCache(RedisCache):
     def add(
         self,
         key: str,
-        value: Any,
+        value: object,
         timeout: float | None = DEFAULT_TIMEOUT,
         version: int | None = None,
     ) -> bool:
@@ -83,7 +82,7 @@ class FailSafeRedisCache(RedisCache):
             lambda: super(FailSafeRedisCache, self).add(key, value, timeout, version), False
         )
 
-    def get(self, key: str, default: Any | None = None, version: int | None = None) -> Any:
+    def get(self, key: str, default: object = None, version: int | None = None) -> object:
         return self._safely(
             lambda: super(FailSafeRedisCache, self).get(key, default, version), default
         )
@@ -91,7 +90,7 @@ class FailSafeRedisCache(RedisCache):
     def set(
         self,
         key: str,
-        value: Any,
+        value: object,
         timeout: float | None = DEFAULT_TIMEOUT,
         version: int | None = None,
     ) -> None:
@@ -109,7 +108,7 @@ class FailSafeRedisCache(RedisCache):
     def delete(self, key: str, version: int | None = None) -> bool:
         return self._safely(lambda: super(FailSafeRedisCache, self).delete(key, version), False)
 
-    def get_many(self, keys: Iterable[str], version: int | None = None) -> dict[str, Any]:
+    def get_many(self, keys: Iterable[str], version: int | None = None) -> dict[str, object]:
         return self._safely(lambda: super(FailSafeRedisCache, self).get_many(keys, version), {})
 
     def has_key(self, key: str, version: int | None = None) -> bool:
@@ -117,7 +116,7 @@ class FailSafeRedisCache(RedisCache):
 
     def set_many(
         self,
-        data: dict[str, Any],
+        data: dict[str, object],
         timeout: float | None = DEFAULT_TIMEOUT,
         version: int | None = None,
     ) -> list[str]:

@@ -21,7 +21,6 @@ import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -31,6 +30,7 @@ from django.utils.safestring import mark_safe
 
 from games.club import reads
 from games.club.models import Event, EventRound, EventTeam, Seating
+from games.scoring.gamefile import JSONObject
 
 
 def drawn_at() -> str:
@@ -38,7 +38,7 @@ def drawn_at() -> str:
     return str(time.time_ns() // 1000)
 
 
-def context(event: Event, *, desk: bool = False) -> dict[str, Any]:
+def context(event: Event, *, desk: bool = False) -> dict[str, object]:
     """What the board shows (or with `desk`, the director's desk, whose table numbers link to
     the games and whose standings explain each line); the caller has let the clock call the
     time first."""
@@ -100,7 +100,7 @@ def room(event: Event, round_: EventRound | None) -> Room:
     return Room(seats=seats, byes=byes, tables=len(found), done=done)
 
 
-def final(event: Event, state: dict[str, Any]) -> dict[str, Any]:
+def final(event: Event, state: JSONObject) -> dict[str, object]:
     """The end of the event: who won (more than one where the top is shared) and every place,
     by name. The places are the summary's (`places`: an elimination's differ from its
     standings), or the standings' ranks where a summary doesn't tell them."""
@@ -190,7 +190,7 @@ def line(seating: Seating, named: dict[int, str], seq: str, push: bool, desk: bo
     return mark_safe(html.strip())  # the template's output, escaped; strip() gave a plain str
 
 
-def standings(event: Event, state: dict[str, Any], results: str, *, desk: bool = False) -> str:
+def standings(event: Event, state: JSONObject, results: str, *, desk: bool = False) -> str:
     """The standings, drawn once for each version of the event's results (`results`). The
     desk's explain each line game by game; the board's, read across a room, don't."""
     key = f"board-standings:{results}:{'desk' if desk else 'room'}"
@@ -208,7 +208,7 @@ def standings(event: Event, state: dict[str, Any], results: str, *, desk: bool =
     return str(html)
 
 
-def playoff(found: dict[str, Any], seeds: dict[int, str]) -> dict[str, Any]:
+def playoff(found: JSONObject, seeds: dict[int, str]) -> dict[str, object]:
     """A most-wins event's playoff by name: its seeds, best first, and who is still in."""
     alive = set(found["alive"])
     return {

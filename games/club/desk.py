@@ -12,12 +12,13 @@ The table cards to print before round 1 are those the next round to pair will ne
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from django.db.models import QuerySet
+from django.http import QueryDict
 
 from games.club import reads
 from games.club.models import Event, EventRound, EventTeam, LogEntry
+from games.scoring.gamefile import JSONObject
 
 # How often the desk asks whether anything moved, in seconds.
 POLL_SECONDS = 3
@@ -98,7 +99,7 @@ def tables(round_: EventRound | None, named: dict[int, str], *, over: bool) -> l
     return cards
 
 
-def record(line: dict[str, Any]) -> str:
+def record(line: JSONObject) -> str:
     """A standings line's wins, draws and losses, and its byes apart: "0-0-0, 1 bye" (en
     dashes; a bye is no game won)."""
     played = "\N{EN DASH}".join(str(line[key]) for key in ("wins", "draws", "losses"))
@@ -108,12 +109,12 @@ def record(line: dict[str, Any]) -> str:
     return f"{played}, {byes} bye" + ("" if byes == 1 else "s")
 
 
-def standings(state: dict[str, Any]) -> list[dict[str, Any]]:
+def standings(state: JSONObject) -> list[JSONObject]:
     """The summary's standings lines, each with its record in words (`record`)."""
     return [{**line, "record": record(line)} for line in state["standings"]]
 
 
-def tables_needed(event: Event, state: dict[str, Any]) -> list[int]:
+def tables_needed(event: Event, state: JSONObject) -> list[int]:
     """The numbers of the tables the next round to pair will need, as the entries stand: the
     next round's own tables where it can be paired now; before round 1, while it waits for
     entries, half the teams still playing rounded up (a progressive night: a quarter of the
@@ -129,7 +130,7 @@ def tables_needed(event: Event, state: dict[str, Any]) -> list[int]:
     return list(range(1, count + 1))
 
 
-def cards_missing(event: Event, state: dict[str, Any]) -> list[int]:
+def cards_missing(event: Event, state: JSONObject) -> list[int]:
     """The tables the next round needs that have no card yet."""
     needed = tables_needed(event, state)
     made = set(event.cards.filter(number__in=needed).values_list("number", flat=True))
@@ -144,7 +145,7 @@ def poll_etag(event: Event, version: str | None = None) -> tuple[str, str]:
     return etag, json.dumps({"If-None-Match": etag})
 
 
-def playoff(state: dict[str, Any], named: dict[int, str]) -> dict[str, Any] | None:
+def playoff(state: JSONObject, named: dict[int, str]) -> dict[str, object] | None:
     """A most-wins event's playoff by name: its seeds, best first, each with whether it is
     still in, and its games in words; None for the other formats."""
     found = state.get("playoff")
@@ -158,7 +159,7 @@ def playoff(state: dict[str, Any], named: dict[int, str]) -> dict[str, Any] | No
     }
 
 
-def live(event: Event, version: str | None = None) -> dict[str, Any]:
+def live(event: Event, version: str | None = None) -> dict[str, object]:
     """What the desk's changing part shows: the round and its actions, the tables, the
     standings and the log (`version`: the event's `reads.version`, where the caller has read
     it)."""
@@ -213,7 +214,7 @@ class PenaltyFor:
     name: str
 
 
-def penalty_for(event: Event, query: Any) -> PenaltyFor | None:
+def penalty_for(event: Event, query: QueryDict) -> PenaltyFor | None:
     """The table and team a desk's address asks a penalty for (`?table=3&team=5`), in the
     round being played, or None where there is no such table or the team doesn't sit there."""
     try:

@@ -5,20 +5,22 @@ This module only reads and writes the file; what the file comes to (standings, t
 is the pure `games.events` package's, and the rows are made by the services.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO
 
 from games import events, scoring
 from games.club.models import Event
 from games.models import Game
 from games.restore import game_file
+from games.scoring.gamefile import JSONObject
 
 
 class EventFileProblem(Exception):
     """The file can't be read as an event; one line says where and why."""
 
 
-def write(event: Event) -> dict[str, Any]:
+def write(event: Event) -> JSONObject:
     """The event as its file writes it: settings, teams, rounds, each table's game as a game
     file, and the penalties."""
     teams = list(event.teams.all())
@@ -28,7 +30,7 @@ def write(event: Event) -> dict[str, Any]:
     games = {game.pk: game for game in found}
     hands = Game.hands_by_game(games.values())
     penalties = []
-    written_rounds: list[dict[str, Any]] = []
+    written_rounds: list[JSONObject] = []
     for round_ in rounds:
         tables = []
         for seating in round_.seatings.all():
@@ -38,7 +40,7 @@ def write(event: Event) -> dict[str, Any]:
             tables.append({"teams": list(seating.teams), "game": file})
             # In the order given: penalties of tricks in one hand count what the ones before left.
             for penalty in sorted(seating.penalties.all(), key=lambda penalty: penalty.pk):
-                item: dict[str, Any] = {
+                item: JSONObject = {
                     "round": round_.number,
                     "table": seating.number,
                     "team": penalty.team,
@@ -52,11 +54,11 @@ def write(event: Event) -> dict[str, Any]:
                     item["hand"] = penalty.hand
                     item["tricks"] = penalty.tricks
                 penalties.append(item)
-        written: dict[str, Any] = {"tables": tables, "byes": list(round_.byes)}
+        written: JSONObject = {"tables": tables, "byes": list(round_.byes)}
         if round_.stage != "session":
             written["stage"] = round_.stage
         written_rounds.append(written)
-    settings: dict[str, Any] = {
+    settings: JSONObject = {
         "pairing": event.pairing,
         "points": dict(event.points),
         "ranking": list(event.ranking),
@@ -70,7 +72,7 @@ def write(event: Event) -> dict[str, Any]:
     if event.seeding != "standings":
         settings["seeding"] = event.seeding
         settings["seed"] = event.seed
-    entry: dict[str, Any] = {"solos": list(event.solos)} if event.solos else {}
+    entry: JSONObject = {"solos": list(event.solos)} if event.solos else {}
     return {
         "format": events.FORMAT,
         "name": event.name,
@@ -90,7 +92,7 @@ def write(event: Event) -> dict[str, Any]:
     }
 
 
-def _rule_overrides(event: Event) -> dict[str, Any]:
+def _rule_overrides(event: Event) -> JSONObject:
     rules = scoring.Rules.from_dict(event.rules)
     base = (
         scoring.get_preset(event.preset).rules
@@ -134,7 +136,7 @@ def read(data: bytes | IO[bytes]) -> Plan:
     return Plan(parsed, preset if preset in scoring.PRESETS else "standard", tuple(games))
 
 
-def _players(teams: list[Any]) -> list[str]:
+def _players(teams: Sequence[events.event.Team]) -> list[str]:
     """The seats of a table: a progressive table's four players, or two teams' partners."""
     if len(teams) == 4:
         return [team.players[0] for team in teams]

@@ -1,9 +1,11 @@
 """The director's forms: a new event, a team's entry, a penalty."""
 
 import csv
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
+from django.core.files.uploadedfile import UploadedFile
 
 from games import display, events, scoring
 from games.club.models import Event
@@ -41,7 +43,7 @@ def reason_problem(reason: str) -> str | None:
     return None if problem is None else problem.replace("the name", "the reason", 1)
 
 
-def _name_check(value: str, problem_of: Any) -> str:
+def _name_check(value: str, problem_of: Callable[[str], str | None]) -> str:
     value = value.strip()
     problem = problem_of(value)
     if problem:
@@ -403,11 +405,11 @@ class EventFileForm(forms.Form):
         label="Event file", help_text="A spades-event/1 file, as Export writes it."
     )
 
-    def clean_file(self) -> Any:
+    def clean_file(self) -> "UploadedFile[bytes]":
         """A file larger than the largest event there can be is refused before it is read
         (`too_large` says so, for a 413); the rest is read as a stream by the import."""
-        upload = self.cleaned_data["file"]
-        if upload.size > events.MAX_EVENT_BYTES:
+        upload: UploadedFile[bytes] = self.cleaned_data["file"]
+        if (upload.size or 0) > events.MAX_EVENT_BYTES:  # an upload always has its size
             raise forms.ValidationError(
                 f"The file is too large for an event (more than "
                 f"{events.MAX_EVENT_BYTES // 1_000_000} MB).",

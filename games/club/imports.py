@@ -33,6 +33,7 @@ from games.club.models import (
 from games.club.services import EventProblem, create_event
 from games.models import Game, Table, new_watch_token
 from games.scoring import limits
+from games.scoring.gamefile import JSONObject
 
 
 def import_event(owner: Any, data: bytes | IO[bytes]) -> Event:
@@ -51,7 +52,7 @@ STAGE_GAMES = 200  # tables' games kept per transaction while staging
 STAGING_ABANDONED = timedelta(hours=1)
 
 
-def _plan(plan: eventfile.Plan) -> dict[str, Any]:
+def _plan(plan: eventfile.Plan) -> JSONObject:
     """The event of a file without its games: what `_finish_import` makes its rows from."""
     parsed = plan.event
     return {

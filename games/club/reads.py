@@ -9,7 +9,6 @@ file, and cached under the versions that move it.
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from django.core.cache import cache
 from django.db.models import Q, Sum
@@ -18,6 +17,7 @@ from games import events
 from games.club import eventfile
 from games.club.models import Event, EventRound, Seating
 from games.models import Game
+from games.scoring.gamefile import JSONObject
 
 
 @dataclass(frozen=True)
@@ -80,19 +80,19 @@ def results_version(event: Event) -> str:
     return f"{event.pk}-{event.version}-{digest}"
 
 
-def summary(event: Event, results: str | None = None) -> dict[str, Any]:
+def summary(event: Event, results: str | None = None) -> JSONObject:
     """The standings, the next round and the winner, cached until the event changes or one of
     its games ends, or changes after its end (`results`: its `results_version`, where the
     caller has read it already)."""
     key = f"event-summary:{results or results_version(event)}"
-    found: dict[str, Any] | None = cache.get(key)
+    found: JSONObject | None = cache.get(key)
     if found is None:
         found = events.summarize(events.parse_event_file(eventfile.write(event)))
         cache.set(key, found, 60 * 60)
     return found
 
 
-def summary_if_session_ended(event: Event, after: int) -> dict[str, Any]:
+def summary_if_session_ended(event: Event, after: int) -> JSONObject:
     """A most-wins event's summary as if its session had been `after` rounds long: the
     playoff's seeds and first round when the director ends the session early."""
     data = eventfile.write(event)

@@ -8,7 +8,7 @@ after. At an event table the time is called by the round's clock or by the direc
 from the table's phone. Every saved write tells the room board once it commits.
 """
 
-from typing import Any
+from collections.abc import Sequence
 
 from django.utils import timezone
 from django.utils.formats import time_format
@@ -102,7 +102,9 @@ class TableRuling:
         push.event_changed(event.pk)  # the standings may have moved: the whole board
 
 
-def _result_words(names: list[str], scores: Any, winner: int | None, finished: bool) -> str:
+def _result_words(
+    names: list[str], scores: Sequence[int] | None, winner: int | None, finished: bool
+) -> str:
     """ "560 to 480, Ann + Cat won", or "280 to 394, still playing"."""
     score = " to ".join(str(value) for value in scores) if scores else "no score"
     if not finished:

@@ -8,13 +8,14 @@ import csv
 import time
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, TypedDict
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
+from django.forms import Form
 from django.http import (
     Http404,
     HttpResponse,
@@ -26,6 +27,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.safestring import SafeString
 from django.utils.text import slugify
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
@@ -48,7 +50,7 @@ from games.club.forms import (
     TeamsForm,
     ranking_words,
 )
-from games.club.models import Event, EventImport
+from games.club.models import Event, EventImport, EventRound
 from games.models import Game
 from games.scoring.limits import STREAM_IMPORT_ABOVE
 from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, navigate, post_only, render
@@ -143,12 +145,12 @@ def _desk(
     event: Event,
     status: int | None = None,
     penalty_for: desk.PenaltyFor | None = None,
-    **forms: Any,
+    **forms: Form | bool,
 ) -> TemplateResponse:
     """The desk, with any form given (bound, showing its errors) in place of a blank one."""
     context = desk.live(event)
     teams = list(event.teams.all())
-    current = context["round"]
+    current = context["round"] if isinstance(context["round"], EventRound) else None
     initial: dict[str, int] | None = {"round": current.number} if current else None
     if penalty_for is not None:
         initial = {"round": penalty_for.round, "table": penalty_for.table, "team": penalty_for.team}
@@ -574,13 +576,21 @@ def make_cards(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return redirect("club:cards", pk=pk)
 
 
+class Card(TypedDict):
+    """A table card: its number, and its scoring link and that link's QR code (None: off)."""
+
+    number: int
+    link: str | None
+    qr: SafeString | None
+
+
 @require_safe
 def table_cards(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
     """One card a table, to print: its number and the QR code of its scoring link, which
     follows the table from round to round for the event's life. A table whose scoring link
     was turned off (its game's Share page) prints a card that says so, with no code."""
     event = _owned(request, pk)
-    cards: list[dict[str, Any]] = []
+    cards: list[Card] = []
     for card in event.cards.select_related("table"):
         token = card.table.score_token
         if token is None:

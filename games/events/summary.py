@@ -10,8 +10,8 @@ table, off the penalised player's own total alone: her partner keeps the score t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from ..scoring.gamefile import JSONObject
 from .event import Event, EventFileError, Penalty, Round, entry_problem
 from .formats import Progress, format_for
 from .pairings import PairingError
@@ -121,7 +121,7 @@ def complete(round_: Round, event: Event) -> bool:
     )
 
 
-def _line(line: Line, index: dict[str, int]) -> dict[str, Any]:
+def _line(line: Line, index: dict[str, int]) -> JSONObject:
     return {
         "team": index[line.team],
         "name": line.team,
@@ -140,7 +140,7 @@ def _line(line: Line, index: dict[str, int]) -> dict[str, Any]:
     }
 
 
-def summarize(event: Event) -> dict[str, Any]:
+def summarize(event: Event) -> JSONObject:
     """The standings, the next round (None while a game of this one goes on, and once the
     event is over), whether it is over and its winner, and once it is over every team's
     place ("places", best first), as `manage.py event` prints them."""
@@ -184,7 +184,7 @@ def summarize(event: Event) -> dict[str, Any]:
         }
     places = fmt.places(progress) if finished else []
     top = [place for place in places if place.place == 1]
-    summary: dict[str, Any] = {
+    summary: JSONObject = {
         "standings": [_line(line, index) for line in lines],
         "next_round": next_round,
         "finished": finished,

@@ -3,7 +3,7 @@
 import io
 import sys
 from collections.abc import Callable
-from typing import IO, Any, Protocol, TypeVar
+from typing import IO, Any, Protocol, TextIO, TypeVar
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -71,7 +71,7 @@ def open_stream(path: str) -> bytes | Readable:
     """The file at `path` (standard input for -): its bytes when small enough to read whole
     (as the app's import does: JSON errors then name their line), else a stream; a one-line
     error that exits 2 if it can't be read."""
-    stdin: Any = sys.stdin
+    stdin: TextIO = sys.stdin  # a test may put a text stream without a buffer there
     try:
         if path == "-" and not hasattr(stdin, "buffer"):  # a test's text
             return str(stdin.read()).encode("utf-8", "surrogatepass")

@@ -3,10 +3,61 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypedDict
 
-from .entry import Bids, Tricks
+from .entry import Bid, Bids, Tricks
 from .rules import Rules
+
+
+class TermJSON(TypedDict):
+    text: str
+    points: int
+
+
+class SideHandJSON(TypedDict):
+    points: int
+    score: int
+    bags: int
+    explanation: list[str]
+    bags_taken: int
+    contract: int
+    tricks_toward: int
+    tricks: int
+    made: bool | None
+    terms: list[TermJSON]
+    sets: int
+    sets_in_a_row: int
+
+
+class HandJSON(TypedDict):
+    number: int
+    teams: list[SideHandJSON]
+    dealer: int
+    first_bidder: int
+    leader: int
+    bids: list[Bid | None] | None
+    tricks: list[int | None]
+
+
+class PendingJSON(TypedDict):
+    number: int
+    dealer: int
+    first_bidder: int
+    leader: int
+    bids_itself: bool
+    bids: list[Bid | None] | None
+    contracts: list[int]
+    nil_bidders: list[int]
+
+
+class SideTotalJSON(TypedDict):
+    players: list[str]
+    score: int
+    bags: int
+    name: str
+    seats: list[int]
+    sets: int
+    bags_taken: int
 
 
 def signed(points: int) -> str:
@@ -28,7 +79,7 @@ class Term(NamedTuple):
     def explanation(self) -> str:
         return f"{self.text}: {signed(self.points)}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TermJSON:
         return {"text": self.text, "points": self.points}
 
 
@@ -53,7 +104,7 @@ class SideHand:
     """
 
     __slots__ = ("_figures", "_terms")
-    _figures: tuple[Any, ...]
+    _figures: tuple[Any, ...]  # ten figures and what the terms come from: typed by _figure
     _terms: tuple[Term, ...] | None
 
     def __init__(
@@ -126,7 +177,7 @@ class SideHand:
     def explanation(self) -> tuple[str, ...]:
         return tuple(term.explanation for term in self.terms)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SideHandJSON:
         return {
             "points": self.points,
             "score": self.score,
@@ -149,7 +200,7 @@ set_terms = vars(SideHand)["_terms"].__set__
 
 
 def replayed_side(
-    figures: tuple[Any, ...], source: object, terms: tuple[Term, ...] | None
+    figures: tuple[int | bool | None, ...], source: object, terms: tuple[Term, ...] | None
 ) -> SideHand:
     """A SideHand as the replay builds it: its ten figures, what its terms are worked out from
     (`engine.side_terms` reads it) and the terms themselves when the replay explained the hand
@@ -172,7 +223,7 @@ class HandResult:
     leader: int = 0
     bids_itself: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> HandJSON:
         return {
             "number": self.number,
             "teams": [side.to_json() for side in self.sides],
@@ -198,7 +249,7 @@ class PendingHand:
     leader: int = 0
     bids_itself: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PendingJSON:
         return {
             "number": self.number,
             "dealer": self.dealer,
@@ -223,7 +274,7 @@ class SideTotal:
     # settles a tie on.
     bags_taken: int = 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SideTotalJSON:
         return {
             "players": list(self.players),
             "score": self.score,
@@ -288,7 +339,8 @@ class GameResult:
         """Points the side still needs to reach the winning score (0 once it is there)."""
         return max(0, self.rules.target_score - self.sides[side].score)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
+        """The result file's object: its teams, hands and pending hand in the shapes above."""
         return {
             "teams": [side.to_json() for side in self.sides],
             "hands": [hand.to_json() for hand in self.hands],

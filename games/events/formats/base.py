@@ -13,8 +13,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
+from ...scoring.gamefile import JSONObject
 from ..bracket import Recorded
 from ..pairings import Pairing
 from ..standings import Line, Played
@@ -131,10 +132,10 @@ class Format(ABC):
         """Every team's final place, best first: by default the standings' ranks."""
         return [Place(line.rank, line.shared, line.team) for line in progress.lines]
 
-    def round_extra(self, event: Event) -> dict[str, Any]:
+    def round_extra(self, event: Event) -> JSONObject:
         """Keys the next round's summary adds for this format."""
         return {}
 
-    def summary_extra(self, progress: Progress) -> dict[str, Any]:
+    def summary_extra(self, progress: Progress) -> JSONObject:
         """Keys the event's summary adds for this format."""
         return {}

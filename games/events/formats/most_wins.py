@@ -8,8 +8,9 @@ standings. The director may end the session early: the first playoff round says 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ...scoring.gamefile import JSONObject
 from ..bracket import Bracket
 from ..pairings import Pairing
 from ..standings import result_words
@@ -89,10 +90,10 @@ class MostWins(Format):
             places.append(Place(len(seeded) + before + 1, len(level) > 1, line.team))
         return places
 
-    def round_extra(self, event: Event) -> dict[str, Any]:
+    def round_extra(self, event: Event) -> JSONObject:
         return {"stage": "playoff" if self.session_over(event) else "session"}
 
-    def summary_extra(self, progress: Progress) -> dict[str, Any]:
+    def summary_extra(self, progress: Progress) -> JSONObject:
         event = progress.event
         index = {name: position for position, name in enumerate(event.names)}
         numbers = {round_.number for round_ in event.playoff_rounds}
