@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, cast
+from typing import Any
 
 from django.core.cache import cache
 from django.template.loader import render_to_string
@@ -101,18 +101,41 @@ def game_state(game: Game, result: scoring.GameResult) -> GameState:
 
 class GameFragments:
     """The cached fragments of one version of a game. A write gives the `result` and `notes`
-    it has just worked out; otherwise they are read and replayed only on a cache miss."""
+    it has just worked out; otherwise they are read and replayed only on a cache miss.
+
+    `written`: the game's version was made by the write drawing these, so no fragment of it
+    can be in the cache yet. They are drawn without asking and kept together by `keep()`,
+    one round trip to a shared cache instead of a look and a store for each."""
 
     def __init__(
         self,
         game: Game,
         result: scoring.GameResult | None = None,
         notes: dict[int, str] | None = None,
+        *,
+        written: bool = False,
     ) -> None:
         self.game = game
         if result is not None:
             self.__dict__["result"] = result
         self._notes = notes
+        self._written = written
+        self._drawn: dict[str, Any] = {}
+
+    def _cached(self, key: str) -> Any:
+        return None if self._written else cache.get(key)
+
+    def _store(self, key: str, value: Any) -> None:
+        if self._written:
+            self._drawn[key] = value
+        else:
+            cache.set(key, value, TIMEOUT)
+
+    def keep(self) -> None:
+        """Keep what a write's fragments drew (`written`), in one call."""
+        if self._drawn:
+            cache.set_many(self._drawn, TIMEOUT)
+            self._drawn = {}
 
     def key(self, kind: str) -> str:
         # Ids are never reused (AUTOINCREMENT on SQLite, sequences on PostgreSQL).
@@ -138,19 +161,17 @@ class GameFragments:
 
     @cached_property
     def state(self) -> GameState:
-        # Never None: the default always gives a GameState, and nothing else is kept there.
-        return cast(
-            GameState,
-            cache.get_or_set(
-                self.key("state"), lambda: game_state(self.game, self.result), TIMEOUT
-            ),
-        )
+        state: GameState | None = self._cached(self.key("state"))
+        if state is None:
+            state = game_state(self.game, self.result)
+            self._store(self.key("state"), state)
+        return state
 
     def _html(self, kind: str, template: str, context: Callable[[], dict[str, Any]]) -> SafeString:
-        html: str | None = cache.get(self.key(kind))
+        html: str | None = self._cached(self.key(kind))
         if html is None:
             html = render_to_string(template, context())
-            cache.set(self.key(kind), html, TIMEOUT)
+            self._store(self.key(kind), html)
         # Our own template's output, escaped when it was rendered.
         return mark_safe(html)
 
@@ -189,10 +210,11 @@ class GameFragments:
         step = self.state.step
         assert step is not None, "a game that is over waits for no step"
         key = self.step_key(drawn_from, lean=lean)
+        # Not keyed on the game's version: another table's, or an earlier hand's, may be kept.
         html: str | None = cache.get(key)
         if html is None:
             html = self.step_fields(step.form, make_form())
-            cache.set(key, html, TIMEOUT)
+            self._store(key, html)
         return mark_safe(html)
 
     def _page(self, before: int | None) -> tuple[int, int]:
@@ -233,7 +255,8 @@ class GameFragments:
     def rows(self, numbers: list[int]) -> list[tuple[int, SafeString]]:
         """The history rows of these hands, in the order asked for."""
         keys = {number: self.row_key(number) for number in numbers}
-        found = cache.get_many(list(keys.values()))
+        # A write's rows are the hands it changed: drawn from it, whatever was kept.
+        found = {} if self._written else cache.get_many(list(keys.values()))
         missing = [number for number in numbers if keys[number] not in found]
         if missing:
             views = display.hands(self.result, self.notes, missing)
@@ -241,6 +264,9 @@ class GameFragments:
                 keys[view.number]: render_to_string(f"{TEMPLATE}#hand_row", {"hand": view})
                 for view in views
             }
-            cache.set_many(fresh, TIMEOUT)
+            if self._written:
+                self._drawn.update(fresh)
+            else:
+                cache.set_many(fresh, TIMEOUT)
             found.update(fresh)
         return [(number, mark_safe(found[keys[number]])) for number in numbers]

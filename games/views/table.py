@@ -227,7 +227,7 @@ def written(request: HtmxHttpRequest, write: services.Written) -> HttpResponse:
             back = {"game": write.game.pk, "version": write.game.version}
             request.session[BIDS_BACK] = {**back, "bids": list(write.bids_back)}
         return redirect(write.game)
-    fragments = GameFragments(write.game, write.result, write.notes)
+    fragments = GameFragments(write.game, write.result, write.notes, written=True)
     form = None if write.bids_back is None else bids_taken_back(fragments, write.bids_back)
     context = live_context(
         fragments, form=form, notice=write.notice, notice_kind="success", rows=False, lean=True
@@ -236,6 +236,9 @@ def written(request: HtmxHttpRequest, write: services.Written) -> HttpResponse:
     if write.added_row is not None:
         context["added"] = fragments.items(fragments.rows([write.added_row]))
     response = TemplateResponse(request, f"{TEMPLATE}#written", context)
+    # Drawn now, so what the write's answer drew is kept in one call (`GameFragments.keep`).
+    response.render()
+    fragments.keep()
     if write.added_row or write.removed_row:
         response.headers["HX-Trigger"] = "hand-scored"  # the chart asks for itself again
     return response
