@@ -11,13 +11,15 @@ short is taken up again where it stopped, or discarded whole.
 import json
 import time
 from datetime import timedelta
-from typing import IO, Any
+from typing import IO
 
+from django.contrib.auth.models import User
 from django.db import OperationalError, connection, transaction
 from django.http import Http404
 from django.utils import timezone
 
 from games import restore, scoring, services
+from games.access import Visitor
 from games.club import eventfile
 from games.club.models import (
     CardTable,
@@ -36,7 +38,7 @@ from games.scoring import limits
 from games.scoring.gamefile import JSONObject
 
 
-def import_event(owner: Any, data: bytes | IO[bytes]) -> Event:
+def import_event(owner: User, data: bytes | IO[bytes]) -> Event:
     """A new event from a `spades-event/1` file, imported whole here and now (`manage.py`,
     tests): staged, then every game in its own short transaction, then the event; EventProblem
     (one line) for a file it can't read. The import page does the same a slice per request."""
@@ -105,7 +107,7 @@ def _plan(plan: eventfile.Plan) -> JSONObject:
     }
 
 
-def stage_import(owner: Any, data: bytes | IO[bytes]) -> EventImport:
+def stage_import(owner: User, data: bytes | IO[bytes]) -> EventImport:
     """An event file read (as a stream, within its bounds) and checked whole, against the
     account's room for its games and hands too, and kept to import: its card tables made and
     its games staged, a batch per short transaction. EventProblem (one line) for a file it
@@ -179,12 +181,12 @@ def _let_others_write() -> None:
         time.sleep(restore.PAUSE)
 
 
-def unfinished_imports(owner: Any) -> list[EventImport]:
+def unfinished_imports(owner: Visitor) -> list[EventImport]:
     """The owner's imports cut short (a closed page, a request that ran out): to go on with,
     or to discard."""
     if not owner.is_authenticated:
         return []
-    waiting = EventImport.objects.filter(owner=owner, sealed=True, event__isnull=True)
+    waiting = EventImport.objects.filter(owner_id=owner.pk, sealed=True, event__isnull=True)
     return list(waiting.order_by("-created_at")[:5])
 
 
@@ -342,11 +344,11 @@ def _finish_import(staged: EventImport) -> Event | None:
         return event
 
 
-def discard_import(owner: Any, pk: int) -> None:
+def discard_import(owner: Visitor, pk: int) -> None:
     """An import cut short, given up: the games it made so far, its card tables and what it
     kept are deleted, a batch per transaction; an import already done is left alone (its
     event is the director's now). A 404 for anyone else's."""
-    staged = EventImport.objects.filter(pk=pk, owner=owner, event__isnull=True).first()
+    staged = EventImport.objects.filter(pk=pk, owner_id=owner.pk, event__isnull=True).first()
     if staged is None:
         raise Http404("No such import.")
     while True:
@@ -356,7 +358,7 @@ def discard_import(owner: Any, pk: int) -> None:
             )
             if not batch:
                 break
-            Game.objects.filter(pk__in=batch, owner=owner, at_event=True).delete()
+            Game.objects.filter(pk__in=batch, owner_id=owner.pk, at_event=True).delete()
             staged.games.filter(game_id__in=batch).update(game=None)
         _let_others_write()
     with transaction.atomic():

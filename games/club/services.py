@@ -37,6 +37,7 @@ from games.club.models import (
 )
 from games.events.entry import CLOSED_AFTER_ROUND_1 as _CLOSED_AFTER_ROUND_1
 from games.models import Game, Table, new_watch_token
+from games.scoring.gamefile import JSONObject
 
 MAX_TEAMS = 200
 
@@ -303,7 +304,7 @@ def start_round(user: Visitor, pk: int) -> EventRound:
         return _pair_round(user, event, reads.summary(event))
 
 
-def _pair_round(user: Visitor, event: Event, state: dict[str, Any]) -> EventRound:
+def _pair_round(user: Visitor, event: Event, state: JSONObject) -> EventRound:
     """The round `state` pairs next (`summary`'s, or one worked out as if the session ended)."""
     if state.get("waiting"):  # two teams, or a progressive night's players in fours
         raise EventProblem(state["waiting"])

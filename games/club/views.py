@@ -273,7 +273,7 @@ def start_round(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
-def import_event(request: HtmxHttpRequest) -> HttpResponse:
+def import_event(request: AuthenticatedHttpRequest) -> HttpResponse:
     """A new event from its `spades-event/1` file: read as a stream and checked whole, then
     imported a slice of games at a time (`import_progress` goes on with it)."""
     form = EventFileForm(request.POST or None, request.FILES or None)
