@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from django.core.cache import cache
-from django.db import connection
 
 from games import scoring, services, stats
 from games.models import fingerprint
@@ -44,15 +43,6 @@ def pytest_collection_modifyitems(items):
         )
         if not uses_database:
             item.add_marker("nodb")
-
-
-@pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):
-    """The test database, with what Django asks the database once per connection already
-    asked (whether SQLite has its JSON functions, at a step's first read of a locked game's
-    hands): query counts are then the same whichever test comes first."""
-    with django_db_blocker.unblock():
-        assert connection.features.supports_json_field
 
 
 @pytest.fixture(autouse=True)

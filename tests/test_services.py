@@ -2,6 +2,7 @@
 nothing, and leaves the summary a fresh replay of the hands."""
 
 import pytest
+from django.db.models import JSONField, Value
 from django.http import Http404
 
 from games import scoring, services
@@ -308,3 +309,27 @@ def test_a_correction_ending_the_game_before_the_call_drops_it_and_its_undo_brin
     game.refresh_from_db()
     assert (game.time_called, game.hands.count(), game.finished) == (3, 3, False)
     assert_summary_is_a_fresh_replay(game)
+
+
+def test_the_locked_game_reads_its_hands_and_notes_as_the_game_itself_does(make_game):
+    """On SQLite the hands come with the lock, as one JSON text: every kind of value a hand
+    holds (a nil, a hand that bids itself, tricks not in yet, notes with quotes, commas,
+    brackets and letters from elsewhere) reads back as `Game.recorded` reads it."""
+    game = make_game(
+        [{"bids": ["nil", 4, 3, 4], "tricks": [0, 5, 4, 4]}, QUIET_HAND], target_score=100_000
+    )
+    Hand.objects.filter(game=game, number=1).update(note='"Ann", [ben] \\ 12,13 ♠ Żółw')
+    # Read, not scored: a hand that bids itself stores JSON null for its bids.
+    Hand.objects.create(game=game, number=3, bids=Value(None, JSONField()), tricks=[7, 6, 0, 0])
+    Hand.objects.create(game=game, number=4, bids=[3, 3, 4, 3], tricks=None, note="],[")
+    with services.locked_game(owner_of(game), game.pk) as locked:
+        assert (locked.hands, locked.notes) == game.recorded()
+    assert locked.notes[1] == '"Ann", [ben] \\ 12,13 ♠ Żółw'
+    assert locked.hands[2].bids is None
+    assert locked.hands[3].tricks is None
+
+
+def test_a_locked_game_without_hands_reads_none(make_game):
+    game = make_game()
+    with services.locked_game(owner_of(game), game.pk) as locked:
+        assert (locked.hands, locked.notes) == ([], {})
