@@ -4,7 +4,8 @@ import pytest
 from django.urls import reverse
 
 from games import scoring
-from games.scoring.sources import SOURCES
+from games.scoring.card_games import GAMES
+from games.scoring.sources import CARD_NOT_SETTINGS, CARD_SOURCES, CARD_TRADITIONS, SOURCES
 
 pytestmark = pytest.mark.django_db
 
@@ -112,3 +113,41 @@ def test_the_card_says_a_tournament_preset_in_plain_words(owner_client, make_gam
     assert "A big bid made scores 150 points (flat, or as a bonus)." in body
     assert "Only a side that bid every trick of the hand and took them all has a Boston" in body
     assert "Cookout Spades tournaments" in body
+
+
+# /rules/ covers Oh Hell, Wizard and Call Break too: every setting, its options, who plays
+# what, every preset with its source, and the variants that are not settings.
+
+
+def escaped(text):
+    return text.replace("'", "&#x27;")
+
+
+def test_the_reference_lists_each_card_games_settings_options_and_sources(client):
+    body = client.get(reverse("rules_reference")).content.decode()
+    for game in GAMES.values():
+        assert f'<h2 id="{game.name}">{game.title}</h2>' in body
+        default = game.preset_rules(game.default_preset)
+        for setting in game.settings:
+            assert f'id="{game.name}-setting-{setting.name}"' in body
+            for words, _ in setting.options(getattr(default, setting.name)):
+                assert escaped(words) in body
+            for words, source in CARD_TRADITIONS.get(setting.name, ()):
+                assert escaped(f"{words}: <cite>{source}</cite>") in body
+        for preset in game.presets.values():
+            assert f'id="{game.name}-preset-{preset.name}"' in body
+            assert escaped(f"Source: <cite>{preset.source}</cite>") in body
+    for title, why in CARD_NOT_SETTINGS:
+        assert escaped(f"<dt>{title}</dt><dd>{why}</dd>") in body
+    for name, what in CARD_SOURCES:
+        assert escaped(f"<dt>{name}</dt><dd>{what}</dd>") in body
+
+
+def test_the_default_option_of_each_card_setting_is_marked(client):
+    body = client.get(reverse("rules_reference")).content.decode()
+    assert 'Each trick over the call adds 0.1 <span class="tag">default</span>' in body
+    assert (
+        "The dealer may not make the bids add up to the cards (the hook) "
+        '<span class="tag">default</span>' in body
+    )
+    assert 'Any bids, whatever they add up to <span class="tag">default</span>' in body
