@@ -70,8 +70,8 @@ run: $(VENV)/.installed-run .secret_key
 	fi; \
 	exec $(VENV)/bin/gunicorn --config gunicorn.conf.py
 
-# The room board's pushed updates, for a deployment with Redis (README, "Club nights: the board
-# pushed"): an async server beside `make run`'s, on PUSH_PORT, that the proxy sends each board's
+# The room board's pushed updates, for a deployment with Redis (docs/deployment.md, "Processes"):
+# an async server beside `make run`'s, on PUSH_PORT, that the proxy sends each board's
 # /push/ address to. Both run with DJANGO_BOARD_PUSH=1 and the same DJANGO_CACHE_URL.
 PUSH_PORT ?= 8001
 push: $(VENV)/.installed-run .secret_key

@@ -1,7 +1,10 @@
 """The pictures in the README, taken by the browser so they stay true: the scoring screen and a
 finished game's page on a phone (390 x 844), the room board on a 1080p screen. Each test checks
-what the page shows before it takes the picture, and writes it to docs/images/."""
+what the page shows before it takes the picture. Every run takes them (into test-artifacts/, so
+a run leaves the work tree as it found it); `SCREENSHOTS=docs` writes them over docs/images/,
+to be committed when the pages change."""
 
+import os
 import re
 from pathlib import Path
 
@@ -18,7 +21,9 @@ from tests.conftest import FLIPPING_GAME, PASSWORD, QUIET_HAND
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-IMAGES = Path(settings.BASE_DIR) / "docs" / "images"
+IMAGES = Path(settings.BASE_DIR) / (
+    "docs/images" if os.environ.get("SCREENSHOTS") == "docs" else "test-artifacts/screenshots"
+)
 PHONE = {"width": 390, "height": 844}
 SCREEN = {"width": 1920, "height": 1080}
 # Ann bids nil and makes it; Cat bids 4 and takes 5; Ben + Dan bid 7 and take 8.

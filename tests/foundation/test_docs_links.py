@@ -142,3 +142,16 @@ def test_a_broken_link_a_missing_heading_and_a_missing_image_are_each_found(tmp_
         "README.md:12: image docs/images/missing.png: no such file",
         "README.md:13: link ../elsewhere.md leads out of the project",
     ]
+
+
+def test_the_rules_page_names_every_setting_and_preset_the_code_has():
+    """docs/rules.md is written from the code: a setting or preset added there is named here."""
+    from games.scoring.card_games import GAMES
+    from games.scoring.presets import PRESETS
+    from games.scoring.rules import SETTINGS
+
+    text = (BASE_DIR / "docs" / "rules.md").read_text()
+    names = {setting.name for setting in SETTINGS} | set(PRESETS)
+    for game in GAMES.values():
+        names |= {setting.name for setting in game.settings} | set(game.presets)
+    assert sorted(name for name in names if f"`{name}`" not in text) == []
