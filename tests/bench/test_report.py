@@ -46,8 +46,8 @@ def sample(connections=8) -> dict:
         {"key": "watch", "label": "watch", "available": False, "reason": "no /watch/ URL"},
         endpoint("watch_page", 350.0, 20.0),
         endpoint("home", 200.0, 20.0),
-        endpoint("record", 120.0, 40.0, queries={"bids": 6, "tricks": 6}, posts={"ok": 500}),
-        endpoint("record_long", 80.0, 70.0, queries={"bids": 5, "tricks": 7}),
+        endpoint("record", 120.0, 140.0, queries={"bids": 7, "tricks": 7}, posts={"ok": 500}),
+        endpoint("record_long", 80.0, 310.0, queries={"bids": 7, "tricks": 8}),
     ]
     targets = report.judge(endpoints, connections, WEIGHTS)
     return {
@@ -73,19 +73,31 @@ def verdicts(result: dict) -> dict:
 def test_every_target_of_the_issue_is_judged_on_this_run_s_figures():
     assert verdicts(sample()) == {
         "record: >= 6% of /healthz": ("12%", True, ""),
-        "record: <= 6 queries a step": ("6 + 6", True, ""),
-        "record: p99 < 50 ms at 8 connections": ("40.0 ms", True, ""),
+        "record: <= 7 queries a step": ("7 + 7", True, ""),
+        "record: p99 < 150 ms at 8 connections": ("140.0 ms", True, ""),
         "record_long: >= 70% of record": ("67%", False, ""),
-        "record_long: <= 6 queries a step": ("5 + 7", False, ""),
-        "record_long: p99 < 50 ms at 8 connections": ("70.0 ms", False, ""),
+        "record_long: <= 7 queries a step": ("7 + 8", False, ""),
+        "record_long: p99 < 300 ms at 8 connections": ("310.0 ms", False, ""),
         "watch_page: >= 25% of /healthz": ("35%", True, ""),
         "game: >= 25% of /healthz": ("20%", False, ""),
         "fragment: >= 30% of /healthz": ("50%", True, ""),
         "watch: >= 70% of /healthz": ("", None, "not available: no /watch/ URL"),
+        "home: >= 25% of /healthz": ("20%", False, ""),
         # The tricks step completes the hand; its swap is the one judged.
         "htmx swap after a recorded hand: < 1.5 KB compressed": ("4.4 KB", False, ""),
         "first page load: < 35.0 KB compressed": ("19.5 KB", True, ""),
+        "a tap during a restore: < 2 s": ("", None, "not measured"),
     }
+
+
+def test_a_tap_during_a_restore_is_judged_by_its_longest_wait():
+    endpoints = sample()["endpoints"]
+    restored = {"record": {"max_ms": 1900.0, "errors": 0}}
+    found = verdicts({"targets": report.judge(endpoints, 8, WEIGHTS, restored)})
+    assert found["a tap during a restore: < 2 s"] == ("1900.0 ms", True, "")
+    restored = {"record": {"max_ms": 2100.0, "errors": 0}}
+    found = verdicts({"targets": report.judge(endpoints, 8, WEIGHTS, restored)})
+    assert found["a tap during a restore: < 2 s"] == ("2100.0 ms", False, "")
 
 
 def test_ratios_are_to_healthz_from_the_same_run_and_the_long_game_to_the_short():
@@ -99,8 +111,8 @@ def test_ratios_are_to_healthz_from_the_same_run_and_the_long_game_to_the_short(
 
 def test_p99_is_judged_only_at_eight_connections():
     found = verdicts(sample(connections=4))
-    assert found["record: p99 < 50 ms at 8 connections"] == (
-        "40.0 ms",
+    assert found["record: p99 < 150 ms at 8 connections"] == (
+        "140.0 ms",
         None,
         "run at 4 connections",
     )
@@ -116,7 +128,7 @@ def test_without_healthz_no_ratio_is_judged():
     found = {t["name"]: t for t in report.judge(endpoints, 8, WEIGHTS)}
     assert found["game: >= 25% of /healthz"]["ok"] is None
     assert found["game: >= 25% of /healthz"]["note"] == "no /healthz figure to compare with"
-    assert found["record: <= 6 queries a step"]["ok"] is True
+    assert found["record: <= 7 queries a step"]["ok"] is True
     assert found["record_long: >= 70% of record"]["note"] == "not measured"
 
 
@@ -129,13 +141,13 @@ def test_the_table_prints_figures_and_every_target_with_its_verdict():
     assert "20%" in game
     assert "3/2" in game
     record = next(line for line in lines if line.startswith("record "))
-    assert "6 + 6" in record
+    assert "7 + 7" in record
     assert "watch        watch                           not available: no /watch/ URL" in lines
     assert "posts: 500 recorded" in text
     assert "123,456 hands per second" in text
     assert "htmx swap after recording the tricks: 4.4 KB gzip (from 28.3 KB)" in lines
     targets = lines[lines.index("targets (reported, never enforced):") + 1 :]
-    assert len(targets) == 12
+    assert len(targets) == 14  # every target of the issue, the home page and the restore among them
     assert targets[0].split() == ["ok", "record:", ">=", "6%", "of", "/healthz", "12%"]
     long_share = next(line for line in targets if "record_long: >= 70%" in line)
     assert long_share.split()[0] == "MISS"

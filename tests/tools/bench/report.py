@@ -10,14 +10,25 @@ import json
 from pathlib import Path
 
 # Throughput as a share of /healthz in the same run.
-RATIO_TARGETS = {"record": 0.06, "watch_page": 0.25, "game": 0.25, "fragment": 0.30, "watch": 0.70}
+RATIO_TARGETS = {
+    "record": 0.06,
+    "watch_page": 0.25,
+    "game": 0.25,
+    "fragment": 0.30,
+    "watch": 0.70,
+    "home": 0.25,
+}
 # A long game records a hand at least this share as fast as the 20-hand game does.
 LONG_RECORD_TARGET = 0.70
-QUERIES_PER_STEP_TARGET = 6
-P99_TARGET_MS = 50.0
+# Every statement of a step, the session's and the signed-in user's reads included.
+QUERIES_PER_STEP_TARGET = 7
+# A step's p99 with 8 phones writing without pause (a 20-hand game; a 200-hand one).
+P99_TARGETS_MS = {"record": 150.0, "record_long": 300.0}
 P99_CONNECTIONS = 8  # the p99 target is for this many connections; other runs are not judged
 SWAP_TARGET_BYTES = 1536
 FIRST_LOAD_TARGET_BYTES = 35 * 1024
+# The longest a tap waits while a 5,000-game backup is restored.
+RESTORE_TAP_TARGET_MS = 2000.0
 WRITES = ("record", "record_long")
 
 
@@ -29,7 +40,9 @@ def _kb(size: int) -> str:
     return f"{size / 1024:.1f} KB"
 
 
-def judge(endpoints: list[dict], connections: int, weights: dict) -> list[dict]:
+def judge(
+    endpoints: list[dict], connections: int, weights: dict, restored: dict | None = None
+) -> list[dict]:
     """Add each endpoint's ratio to /healthz (same run); return every target with its verdict.
 
     A verdict `ok` is True, False (a miss) or None: not judged in this run, `note` says why.
@@ -66,7 +79,7 @@ def judge(endpoints: list[dict], connections: int, weights: dict) -> list[dict]:
     def p99(e: dict):
         if connections != P99_CONNECTIONS:
             return f"{e['p99_ms']:.1f} ms", None, f"run at {connections} connections"
-        return f"{e['p99_ms']:.1f} ms", e["p99_ms"] < P99_TARGET_MS, ""
+        return f"{e['p99_ms']:.1f} ms", e["p99_ms"] < P99_TARGETS_MS[e["key"]], ""
 
     for key in WRITES:
         if key == "record":
@@ -76,9 +89,9 @@ def judge(endpoints: list[dict], connections: int, weights: dict) -> list[dict]:
             name = f"record_long: >= {_pct(LONG_RECORD_TARGET)} of record"
             add(name, ("record_long", "record"), share_of_record)
         add(f"{key}: <= {QUERIES_PER_STEP_TARGET} queries a step", (key,), queries)
-        name = f"{key}: p99 < {P99_TARGET_MS:.0f} ms at {P99_CONNECTIONS} connections"
+        name = f"{key}: p99 < {P99_TARGETS_MS[key]:.0f} ms at {P99_CONNECTIONS} connections"
         add(name, (key,), p99)
-    for key in ("watch_page", "game", "fragment", "watch"):
+    for key in ("watch_page", "game", "fragment", "watch", "home"):
         name = f"{key}: >= {_pct(RATIO_TARGETS[key])} of /healthz"
         add(name, (key,), share_of_healthz(RATIO_TARGETS[key]))
 
@@ -92,6 +105,13 @@ def judge(endpoints: list[dict], connections: int, weights: dict) -> list[dict]:
     size = weights["first_page_load"]["bytes"]
     name = f"first page load: < {_kb(FIRST_LOAD_TARGET_BYTES)} compressed"
     targets.append({"name": name, "measured": _kb(size), "ok": size < FIRST_LOAD_TARGET_BYTES})
+    name = f"a tap during a restore: < {RESTORE_TAP_TARGET_MS / 1000:.0f} s"
+    if restored:
+        longest = restored["record"]["max_ms"]
+        verdict = longest < RESTORE_TAP_TARGET_MS and not restored["record"]["errors"]
+        targets.append({"name": name, "measured": f"{longest:.1f} ms", "ok": verdict})
+    else:
+        targets.append({"name": name, "measured": "", "ok": None, "note": "not measured"})
     for target in targets:
         target.setdefault("note", "")
     return targets

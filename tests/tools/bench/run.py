@@ -155,7 +155,7 @@ class Bench:
                     raise RuntimeError(f"{error}\ngunicorn log:\n{gunicorn.tail()}") from error
         with contextlib.redirect_stdout(io.StringIO()):
             rate = engine.main(["--hands", str(ENGINE_HANDS), "--repeat", str(ENGINE_REPEAT)])
-        targets = report.judge(endpoints, self.connections, weights)
+        targets = report.judge(endpoints, self.connections, weights, restored)
         return {
             "database": database,
             "server": {"workers": 2, "address": f"127.0.0.1:{port}", "debug": False},
