@@ -201,7 +201,7 @@ STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "scorekeeper.storage.StaticFilesStorage"},
 }
 WHITENOISE_MAX_AGE = 60 * 60 * 24 * 365 if not DEBUG else 0
 

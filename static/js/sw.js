@@ -1,12 +1,12 @@
 // The service worker (served at /sw.js, after the lines that set VERSION, STATIC_PREFIX,
 // STATIC_FILES and STYLESHEET). It keeps the static files, and the last copy of each game page, so a phone that
 // loses its connection still opens the app and shows the standings. It never touches a post:
-// taps made offline are kept by app.js and sent again when the connection returns.
+// taps made offline are kept by app/outbox.js and sent again when the connection returns.
 /* global VERSION, STATIC_PREFIX, STATIC_FILES, STYLESHEET */
 "use strict";
 
 var STATIC_CACHE = "spades-static-" + VERSION;
-// The same name is in app.js, which empties it on sign-out.
+// The same name is in app/offline.js, which empties it on sign-out.
 var PAGES_CACHE = "spades-pages";
 // Whose pages PAGES_CACHE holds: the X-Offline-Owner of the session they were drawn for. A
 // page answered for another session (signed out, ended elsewhere, someone else signed in)
@@ -24,6 +24,26 @@ self.addEventListener("install", function (event) {
       .then(function (cache) { return cache.addAll(STATIC_FILES); })
       .then(function () { return self.skipWaiting(); })
   );
+});
+
+// A page hands over the static files it loaded (its modules among them, which may be more
+// than STATIC_FILES names): they are kept too, so the page opens offline as it was drawn.
+// The page is answered once they are in, or failed to come.
+self.addEventListener("message", function (event) {
+  var urls = (event.data && Array.isArray(event.data.keep) ? event.data.keep : [])
+    .filter(function (url) {
+      var parsed = new URL(url, self.location.href);
+      return parsed.origin === self.location.origin && parsed.pathname.indexOf(STATIC_PREFIX) === 0;
+    });
+  var reply = event.ports && event.ports[0];
+  var kept = caches.open(STATIC_CACHE).then(function (cache) {
+    return Promise.all(urls.map(function (url) {
+      return cache.match(url).then(function (found) {
+        return found ? null : cache.add(url).catch(function () { return null; });
+      });
+    }));
+  }).then(function () { if (reply) { reply.postMessage("kept"); } });
+  event.waitUntil(kept);
 });
 
 self.addEventListener("activate", function (event) {
@@ -99,7 +119,7 @@ function saved(request) {
 }
 
 // The saved pages are for `owner` from now on: another's are dropped first. The same steps are
-// in app.js, which keeps copies too.
+// in app/offline.js, which keeps copies too.
 function adoptOwner(owner) {
   var here = new Request(self.registration.scope + "offline-owner");
   return caches.open(OWNER_CACHE).then(function (cache) {
