@@ -6,7 +6,8 @@ and the game's `history_version`, a session's key. A database restored from a ba
 all of these, and a shared cache (Redis) that outlived it would serve the old timeline's parts
 for the new one's ids: another account's names, a stale score. So every key also carries the
 database's generation, a random value kept in the database (`CacheGeneration`) and made anew
-by every `manage.py migrate` (and `flush`): the step a restore ends with (docs/deployment.md, Backups).
+by every `manage.py migrate` (and `flush`): the step a restore ends with
+(docs/deployment.md, Backups).
 
 A worker reads the generation once, on its first use of the cache; a restore or a release
 restarts the workers, which then read the new one. Two generations side by side in one

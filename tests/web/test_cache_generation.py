@@ -1,5 +1,6 @@
 """A restored database never reads what the cache kept from its future: every key carries the
-database's generation, made anew by `migrate` (the restore's last step in docs/deployment.md, Backups)."""
+database's generation, made anew by `migrate` (the restore's last step in docs/deployment.md,
+Backups)."""
 
 import pytest
 from django.core.cache import cache
