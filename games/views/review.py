@@ -2,8 +2,10 @@
 
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_safe
 
@@ -145,9 +147,16 @@ def rules_reference(request: HtmxHttpRequest) -> TemplateResponse:
 
 
 @require_safe
-def compare(request: HtmxHttpRequest, pk: int) -> TemplateResponse:
+def compare(request: HtmxHttpRequest, pk: int) -> TemplateResponse | HttpResponseRedirect:
     """The same hands under other rules, chosen in the query string so the link can be shared."""
     game = open_game(request, pk)
+    # The link names only what was chosen: the fields sent empty (every setting, from a form
+    # sent without JavaScript) are dropped by one redirect to the short address.
+    sent = [(name, value) for name, values in request.GET.lists() for value in values]
+    chosen = [(name, value) for name, value in sent if value.strip()]
+    if len(chosen) < len(sent):
+        query = urlencode(chosen)
+        return HttpResponseRedirect(f"{request.path}?{query}" if query else request.path)
     hands = game.recorded_hands()
     result = game.replay(hands)
     rules = result.rules
