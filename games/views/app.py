@@ -21,7 +21,18 @@ from games.views.base import HtmxHttpRequest
 # Kept by the service worker for offline use: everything a saved page needs to draw itself.
 STATIC_FILES = [
     "css/app.css",
+    "css/pages.css",
     "js/app.js",
+    # The scoring screen's modules (static/js/app/), those loaded only when used included, so
+    # a phone that installed the app finds each of them offline.
+    "js/app/notices.js",
+    "js/app/outbox.js",
+    "js/app/offline.js",
+    "js/app/device.js",
+    "js/app/speech.js",
+    "js/app/errors.js",
+    "js/app/dealers.js",
+    "js/app/query.js",
     "vendor/htmx/htmx.min.js",
     "favicon.svg",
     "icons/icon-192.png",

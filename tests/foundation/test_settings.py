@@ -288,14 +288,17 @@ def test_a_postgres_database_url_selects_postgresql_without_sqlite_options(env):
 
 
 def test_static_files_use_whitenoise_compressed_manifest_storage_in_a_movable_root(env, tmp_path):
-    """Whitenoise's hashed, compressed storage, as shipped."""
+    """Whitenoise's hashed, compressed storage, as shipped, with Django's public switch that
+    gives a module imported by another the hashed name its page's script tag loads."""
     env = {**env, "DJANGO_SECRET_KEY": "k" * 50, "DJANGO_STATIC_ROOT": str(tmp_path / "static")}
 
     values = django_settings(env, "STATIC_ROOT", "STORAGES", "MIDDLEWARE")
 
     assert values["STATIC_ROOT"] == str(tmp_path / "static")
     backend = values["STORAGES"]["staticfiles"]["BACKEND"]
-    assert import_string(backend) is CompressedManifestStaticFilesStorage
+    storage = import_string(backend)
+    assert issubclass(storage, CompressedManifestStaticFilesStorage)
+    assert storage.support_js_module_import_aggregation is True
     middleware = values["MIDDLEWARE"]
     assert middleware.index("whitenoise.middleware.WhiteNoiseMiddleware") == 1
     assert "django.middleware.gzip.GZipMiddleware" in middleware

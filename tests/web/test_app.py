@@ -72,6 +72,14 @@ def test_the_worker_keeps_files_that_exist(client):
     assert any(url.endswith("htmx.min.js") for url in files)
 
 
+def test_the_worker_keeps_every_module_and_stylesheet_of_the_scoring_screen():
+    """A module loaded only when used (read aloud, What if?) must open offline too."""
+    modules = {f"js/app/{path.name}" for path in (STATIC / "js" / "app").glob("*.js")}
+    assert modules
+    assert modules <= set(app.STATIC_FILES)
+    assert {"css/app.css", "css/pages.css", "js/app.js"} <= set(app.STATIC_FILES)
+
+
 def test_the_worker_version_follows_the_files_it_keeps(client, settings):
     before = app.worker_settings()
     settings.STATIC_URL = "/assets/"
