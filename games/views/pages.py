@@ -11,7 +11,7 @@ from django.db.models import Count, Max
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeString, mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -103,7 +103,21 @@ def render_history(
         cache.set(key, listing, 60 * 60)
     if request.htmx and not request.htmx.boosted:
         return HttpResponse(listing)
-    return TemplateResponse(request, template, {**context, "list_html": mark_safe(listing)})
+    context["list_html"] = mark_safe(listing)
+    context["filters_html"] = _filters(form)
+    return TemplateResponse(request, template, context)
+
+
+def _filters(form: HistoryFilter) -> SafeString:
+    """The filter's fields as asked for (most often empty): drawn once and kept, as drawing a
+    form's widgets was the largest part of the list's page."""
+    asked = [(name, form.data.get(name, "")) for name in form.fields]
+    key = "filters:" + hashlib.sha256(repr(asked).encode()).hexdigest()
+    html: str | None = cache.get(key)
+    if html is None:
+        html = render_to_string("games/games.html#filters", {"form": form})
+        cache.set(key, html, 60 * 60)
+    return mark_safe(html)
 
 
 @require_safe

@@ -61,3 +61,18 @@ def test_home_queries_do_not_grow_with_the_games(owner_client, make_game, header
     with CaptureQueriesContext(connection) as thirty_games:
         assert owner_client.get("/", headers=headers).status_code == 200
     assert len(thirty_games) == len(one_game)
+
+
+def test_the_filters_are_drawn_as_asked_each_time_though_kept(owner_client, make_game):
+    """The filter's fields are kept once drawn; each set of values asked for has its own."""
+    make_game(quiet_hands(1))
+    for _ in range(2):
+        plain = owner_client.get(reverse("games")).content.decode()
+        assert 'name="player"' in plain
+        assert 'value="Ann"' not in plain
+        asked = owner_client.get(reverse("games"), {"player": "Ann"}).content.decode()
+        assert 'value="Ann"' in asked
+    odd = owner_client.get(reverse("games"), {"player": '"><script>x</script>'})
+    body = odd.content.decode()
+    assert "<script>x</script>" not in body
+    assert "&quot;&gt;&lt;script&gt;x&lt;/script&gt;" in body
