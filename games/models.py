@@ -20,11 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import scoring
-
-# Re-exported for a while, until the modules that import them from here import games.access.
-from games.access import MAX_GRANTS as MAX_GRANTS
-from games.access import SCORE_GRANTS as SCORE_GRANTS
-from games.access import Access as Access
+from games.access import Access
 from games.scoring.limits import MAX_NOTE
 
 

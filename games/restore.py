@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, connection
 from django.db.models import Count, Q
 
 from games import bundles, display, scoring, services
@@ -54,6 +54,7 @@ from games.models import (
 )
 from games.scoring import limits
 from games.scoring.gamefile import JSONObject, JSONValue
+from scorekeeper.write_turns import writing
 
 # The account importing: the request's user, signed in (an import is never a visitor's). Any
 # until games.views.files hands over a typed signed-in user (its request is typed with
@@ -318,7 +319,7 @@ def stage(
 def _keep(
     owner: Owner, restore: Restore | None, items: list[RestoreItem], filename: str
 ) -> Restore:
-    with transaction.atomic():
+    with writing():
         if restore is None:
             restore = Restore.objects.create(owner=owner, filename=filename[:200])
         for item in items:
@@ -351,13 +352,13 @@ def import_some(restore: Restore, seconds: float = SECONDS_PER_REQUEST) -> int:
 
 def _import_item(restore: Restore, pk: int) -> int:
     """One game in one transaction: claimed, created whole or not at all, marked done."""
-    with transaction.atomic():
+    with writing():
         # The claim: a second request working on the same restore finds it taken.
         if not RestoreItem.objects.filter(pk=pk, done=False).update(done=True):
             return 0
         item = RestoreItem.objects.get(pk=pk)
         try:
-            with transaction.atomic():
+            with writing():
                 item.game = _create(restore, item)
                 item.outcome = ""
         except (scoring.ScoringError, DatabaseError) as error:

@@ -34,7 +34,8 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from games import display, scoring
-from games.models import Access, Game, Hand, Table, stored_hand
+from games.access import Access
+from games.models import Game, Hand, Table, stored_hand
 from games.scoring import limits
 from games.scoring.steps import (
     Step,

@@ -6,7 +6,8 @@ from django.db.models import JSONField, Value
 from django.http import Http404
 
 from games import scoring, services
-from games.models import Access, Game, Hand
+from games.access import Access
+from games.models import Game, Hand
 from games.scoring.steps import Step, due_step
 from tests.conftest import QUIET_HAND, assert_summary_is_a_fresh_replay, quiet_hands
 

@@ -14,7 +14,7 @@ from datetime import timedelta
 from typing import IO
 
 from django.contrib.auth.models import User
-from django.db import OperationalError, connection, transaction
+from django.db import OperationalError, connection
 from django.http import Http404
 from django.utils import timezone
 
@@ -36,6 +36,7 @@ from games.club.services import EventProblem, create_event
 from games.models import Game, Table, new_watch_token
 from games.scoring import limits
 from games.scoring.gamefile import JSONObject
+from scorekeeper.write_turns import writing
 
 
 def import_event(owner: User, data: bytes | IO[bytes]) -> Event:
@@ -139,7 +140,7 @@ def stage_import(owner: User, data: bytes | IO[bytes]) -> EventImport:
         discard_import(owner, pk)
     staged: EventImport | None = None
     try:
-        with transaction.atomic():
+        with writing():
             numbers = sorted(
                 {table.number for round_ in plan.event.rounds for table in round_.tables}
             )
@@ -227,7 +228,7 @@ def import_some(staged: EventImport, seconds: float | None = None) -> Event | No
 
 def _import_game(staged: EventImport, pk: int) -> None:
     """One table's game in one transaction: made whole or not at all, and marked made."""
-    with transaction.atomic():
+    with writing():
         # Locked (PostgreSQL) and checked again: a second request on the same import, or a
         # discard, finds it taken or gone.
         item = (
@@ -264,7 +265,7 @@ def _import_game_name(event_name: str, round_number: int, table: int) -> str:
 def _finish_import(staged: EventImport) -> Event | None:
     """The event made from its plan and its games, all in one short transaction: its teams,
     card tables, rounds, seatings and penalties are rows written in bulk."""
-    with transaction.atomic():
+    with writing():
         locked = EventImport.objects.select_for_update().filter(pk=staged.pk).first()
         if locked is None:  # discarded meanwhile
             return None
@@ -352,7 +353,7 @@ def discard_import(owner: Visitor, pk: int) -> None:
     if staged is None:
         raise Http404("No such import.")
     while True:
-        with transaction.atomic():
+        with writing():
             batch = list(
                 staged.games.filter(game__isnull=False).values_list("game_id", flat=True)[:100]
             )
@@ -361,7 +362,7 @@ def discard_import(owner: Visitor, pk: int) -> None:
             Game.objects.filter(pk__in=batch, owner_id=owner.pk, at_event=True).delete()
             staged.games.filter(game_id__in=batch).update(game=None)
         _let_others_write()
-    with transaction.atomic():
+    with writing():
         tables = list(staged.tables.values())
         EventImport.objects.filter(pk=staged.pk).delete()
         Table.objects.filter(pk__in=tables, card__isnull=True, games__isnull=True).delete()

@@ -19,7 +19,6 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
 
@@ -38,6 +37,7 @@ from games.club.models import (
 from games.events.entry import CLOSED_AFTER_ROUND_1 as _CLOSED_AFTER_ROUND_1
 from games.models import Game, Table, new_watch_token
 from games.scoring.gamefile import JSONObject
+from scorekeeper.write_turns import writing
 
 MAX_TEAMS = 200
 
@@ -57,7 +57,7 @@ class PenaltyProblem(EventProblem):
 @contextmanager
 def locked_event(user: Visitor, pk: int) -> Iterator[Event]:
     """The director's event, locked for one change; a 404 for anyone else."""
-    with transaction.atomic():
+    with writing():
         event = (
             Event.objects.select_for_update(no_key=True).filter(pk=pk, owner_id=user.pk).first()
             if user.is_authenticated
@@ -110,7 +110,7 @@ def create_event(
         )
     if seeding == "random" and seed is None:
         seed = secrets.randbelow(2**31)
-    with transaction.atomic():
+    with writing():
         event = Event.objects.create(
             owner=owner,
             name=name,
@@ -393,7 +393,7 @@ def call_time_when_due(event: Event, latest: EventRound | None = None) -> bool:
         return False
     if round_.clock_ends_at is None or round_.clock_ends_at > timezone.now():
         return False
-    with transaction.atomic():
+    with writing():
         fresh = EventRound.objects.select_for_update().filter(pk=round_.pk).first()
         if fresh is None or fresh.time_called:
             return False  # the round was undone meanwhile, or another look called it

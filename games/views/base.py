@@ -12,7 +12,8 @@ from django.template.response import TemplateResponse
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
-from games.models import Access, Game
+from games.access import Access
+from games.models import Game
 
 
 class HtmxHttpRequest(HttpRequest):

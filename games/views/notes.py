@@ -9,8 +9,8 @@ from django.http import Http404, HttpResponse
 from django.views.decorators.http import require_http_methods
 
 from games import services
+from games.access import Access
 from games.forms.notes import NoteForm
-from games.models import Access
 from games.views.base import HtmxHttpRequest, navigate, open_game, render
 
 TEMPLATE = "games/note.html"

@@ -19,11 +19,12 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import reswap, retarget
 
 from games import display, scoring, services
+from games.access import Access
 from games.accounts import guests, throttle
 from games.forms.new_game import NewGameForm
 from games.forms.table import BidsForm, EditHandForm, TricksForm, bid_choices, posted_number
 from games.fragments import GameFragments
-from games.models import Access, Game
+from games.models import Game
 from games.scoring.steps import players_mark
 from games.views.base import HtmxHttpRequest, navigate, open_game, post_only, render
 

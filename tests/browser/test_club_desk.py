@@ -10,10 +10,10 @@ from django.test import Client
 from playwright.sync_api import Page, expect
 
 from games import scoring
+from games.access import Access
 from games.club import reads
 from games.club import services as club
 from games.club.models import Event
-from games.models import Access
 from tests.browser.helpers import IN_SENTENCE, axe_violations, screenshot, sign_in
 from tests.club.test_club_night import new_event, play_out
 from tests.club.test_desk import bid

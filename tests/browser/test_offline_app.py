@@ -6,7 +6,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games import services
-from games.models import Access, Hand
+from games.access import Access
+from games.models import Hand
 from tests.browser.helpers import screenshot, sign_in, tap
 from tests.conftest import PASSWORD, QUIET_HAND
 

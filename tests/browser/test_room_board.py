@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games import scoring, services
+from games.access import Access
 from games.club import services as club
-from games.models import Access
 from tests.browser.helpers import axe_violations, screenshot
 from tests.club.test_club_night import bare_event, play_out
 

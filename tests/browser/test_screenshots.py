@@ -13,8 +13,8 @@ from django.conf import settings
 from playwright.sync_api import Page, expect
 
 from games import services
+from games.access import Access
 from games.club import services as club
-from games.models import Access
 from tests.browser.helpers import expect_scores, key, sign_in, tap
 from tests.club.test_club_night import bare_event, play_out
 from tests.conftest import FLIPPING_GAME, PASSWORD, QUIET_HAND

@@ -11,9 +11,10 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from games import services
+from games.access import Access
 from games.club import services as club
 from games.club.models import EventRound
-from games.models import Access, Game
+from games.models import Game
 from tests.browser.helpers import axe_violations, screenshot, sign_in
 from tests.club.test_club_night import new_event, play_out
 from tests.conftest import PASSWORD

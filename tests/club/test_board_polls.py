@@ -10,9 +10,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games import events, services
+from games.access import Access
 from games.club import board, eventfile, reads
 from games.club import services as club
-from games.models import Access
 from tests.club.test_club_night import new_event, play_out
 
 pytestmark = pytest.mark.django_db

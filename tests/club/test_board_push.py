@@ -11,9 +11,9 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import services
+from games.access import Access
 from games.club import push
 from games.club import services as club
-from games.models import Access
 from tests.club.test_club_night import WINNING_HAND, new_event, play_out
 
 pytestmark = pytest.mark.django_db

@@ -13,10 +13,10 @@ from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import scoring, services
+from games.access import Access
 from games.club import board, reads
 from games.club import services as club
 from games.club.models import EventRound, Seating
-from games.models import Access
 from tests.club.test_club_night import TEAMS, new_event, play_out
 
 pytestmark = pytest.mark.django_db

@@ -13,10 +13,11 @@ from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import scoring, services
+from games.access import Access
 from games.club import eventfile, imports, reads
 from games.club import services as club
 from games.club.models import Event, EventRound, LogEntry, Seating
-from games.models import Access, Game
+from games.models import Game
 
 pytestmark = pytest.mark.django_db
 

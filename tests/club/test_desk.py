@@ -10,11 +10,11 @@ from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import services
+from games.access import Access
 from games.club import desk, reads
 from games.club import services as club
 from games.club.forms import MAX_LIST_ENTRIES
 from games.club.models import CardTable, Event, EventTeam, LogEntry, Penalty, Seating
-from games.models import Access
 from tests.club.test_club_night import bare_event, new_event, play_out
 
 pytestmark = pytest.mark.django_db

@@ -12,10 +12,10 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains
 
 from games import events, scoring, services
+from games.access import Access
 from games.club import eventfile, imports, reads
 from games.club import services as club
 from games.club.models import Event, EventTeam, LogEntry, Penalty
-from games.models import Access
 from tests.club.test_club_night import TEAMS, _export, new_event, play_out
 
 pytestmark = pytest.mark.django_db

@@ -4,9 +4,9 @@ import pytest
 from django.urls import reverse
 
 from games import services
+from games.access import Access
 from games.club import reads
 from games.club import services as club
-from games.models import Access
 from tests.club.test_club_night import new_event
 
 pytestmark = pytest.mark.django_db

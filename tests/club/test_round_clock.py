@@ -11,10 +11,11 @@ from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import services
+from games.access import Access
 from games.club import reads
 from games.club import services as club
 from games.club.models import EventRound, LogEntry
-from games.models import Access, Game
+from games.models import Game
 from tests.club.test_club_night import new_event, play_out
 from tests.web.conftest import HX, bids_data, bids_url, tricks_url
 

@@ -10,10 +10,11 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import services
+from games.access import Access
 from games.club import push, reads
 from games.club import services as club
 from games.club.models import LogEntry, Seating
-from games.models import Access, Game, Hand
+from games.models import Game, Hand
 from tests.club.test_club_night import new_event, play_out
 from tests.club.test_round_clock import tricks_data
 from tests.web.conftest import HX, bids_data, bids_url, tricks_url

@@ -11,7 +11,8 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.middleware.csrf import _get_new_csrf_string
 from django.test import Client
 
-from games.models import SCORE_GRANTS, Game
+from games.access import SCORE_GRANTS
+from games.models import Game
 from scorekeeper.cache import RETRY_AFTER
 from tests.faults.conftest import BIDS, TRICKS
 from tests.foundation.processes import manage

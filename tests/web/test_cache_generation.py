@@ -8,7 +8,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games import generation, services
-from games.models import Access, CacheGeneration, Game, Hand
+from games.access import Access
+from games.models import CacheGeneration, Game, Hand
 from games.views.watch import etag_for
 
 pytestmark = pytest.mark.django_db

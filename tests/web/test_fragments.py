@@ -11,8 +11,9 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from games import fragments, scoring
+from games.access import Access
 from games.fragments import GameFragments
-from games.models import Access, Game, OldWatchLink
+from games.models import Game, OldWatchLink
 from games.views.table import blank_step
 from tests.conftest import PASSWORD, assert_summary_is_a_fresh_replay, quiet_hands
 from tests.web.conftest import HX, bids_data, bids_url, step_inputs

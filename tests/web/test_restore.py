@@ -11,7 +11,8 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains
 
 from games import bundles, restore, services
-from games.models import Access, Game, Hand, Restore, RestoreItem
+from games.access import Access
+from games.models import Game, Hand, Restore, RestoreItem
 from tests.conftest import QUIET_HAND
 from tests.web.conftest import BIG_HAND
 from tests.web.test_files import export_all, import_file

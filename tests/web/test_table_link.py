@@ -13,7 +13,8 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains
 
 from games import services
-from games.models import Access, Game, Hand, Table
+from games.access import Access
+from games.models import Game, Hand, Table
 from games.views.watch import is_loopback, qr_svg
 from tests.accounts.guests import make_guest, sign_in_guest, start_as_visitor
 from tests.conftest import BIG_HAND, QUIET_HAND
