@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -157,17 +158,25 @@ def _players(value: JSONValue, count: int) -> tuple[str, ...]:
         raise GameFileError(f"players: expected a list of {count} names, got {_kind(value)}")
     if len(value) != count:
         raise GameFileError(f"players: expected {count} names, got {len(value)}")
+    return checked_names(value, GameFileError, _kind)
+
+
+def checked_names(
+    value: list[JSONValue], error: type[GameFileError], kind: Callable[[JSONValue], str]
+) -> tuple[str, ...]:
+    """A file's player names by the one name rule, none twice (a Spades file's or a card
+    game's, each raising its own `error` and naming a value's `kind` in its own words)."""
     names = []
     for position, name in enumerate(value, start=1):
         if not isinstance(name, str):
-            raise GameFileError(f"players: name {position} must be text, got {_kind(name)}")
+            raise error(f"players: name {position} must be text, got {kind(name)}")
         problem = player_name_problem(name)
         if problem:
-            raise GameFileError(f"players: name {position} {problem.removeprefix('the name ')}")
+            raise error(f"players: name {position} {problem.removeprefix('the name ')}")
         names.append(name.strip())
     twice = duplicate_name(names)
     if twice is not None:
-        raise GameFileError(f"players: {describe(names[twice])} appears twice")
+        raise error(f"players: {describe(names[twice])} appears twice")
     return tuple(names)
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..entry import duplicate_name, note_problem, player_name_problem
-from ..gamefile import read_json
+from ..entry import note_problem
+from ..gamefile import checked_names, read_json
 from ..limits import MAX_GAME_FILE_BYTES, MAX_HANDS
 from ..rules import describe
 from . import call_break, oh_hell, wizard
@@ -58,18 +58,7 @@ def _players(value: Any, game: CardGame) -> tuple[str, ...]:
         raise CardGameError(f"players: expected a list of {span} names, got {kind_of(value)}")
     if not game.min_players <= len(value) <= game.max_players:
         raise CardGameError(f"players: {game.title} is played by {span} players, got {len(value)}")
-    names = []
-    for position, name in enumerate(value, start=1):
-        if not isinstance(name, str):
-            raise CardGameError(f"players: name {position} must be text, got {kind_of(name)}")
-        problem = player_name_problem(name)
-        if problem:
-            raise CardGameError(f"players: name {position} {problem.removeprefix('the name ')}")
-        names.append(name.strip())
-    twice = duplicate_name(names)
-    if twice is not None:
-        raise CardGameError(f"players: {describe(names[twice])} appears twice")
-    return tuple(names)
+    return checked_names(value, CardGameError, kind_of)
 
 
 def _numbers(item: dict[str, Any], key: str, number: int, count: int, what: str) -> tuple[int, ...]:
