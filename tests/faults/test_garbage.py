@@ -512,4 +512,9 @@ def test_query_string_garbage(page, owner, endless_game, data, htmx):
     query = data.draw(posts({}, fields))
     client = signed_in(owner)
     response = client.get(url, query, headers=HX if htmx else {})
+    if page == "compare" and response.status_code == 302:
+        # What if? drops the fields sent empty by one redirect to its short address, which
+        # is then answered like any other.
+        assert response["Location"].split("?")[0] == url
+        response = client.get(response["Location"], headers=HX if htmx else {})
     assert response.status_code == 200
