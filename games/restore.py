@@ -12,12 +12,12 @@ server's timeout. So an import goes in two steps:
    and a request cut short loses nothing: the next one goes on from the first game not yet
    done, and no game is imported twice.
 
-SQLite has one write lock, and a writer waiting for it sleeps in SQLite's busy handler between
-tries (25 ms apart in its first tenth of a second, 50 ms up to a quarter, 100 ms after): a
-restore taking the lock again the moment it let go would keep another table's tap waiting for
-seconds. So on SQLite the import stops for `PAUSE` after each `SLICE` of work; any writer that
-began waiting during the slice tries again within the pause and gets in. PostgreSQL locks rows:
-nothing there waits for a restore.
+SQLite has one write lock. Each game's transaction takes its turn at it
+(`scorekeeper.write_turns`), and a tap in the same process waiting for one gets the next. A
+process taking the lock again the moment it let go could still beat a waiter in another
+process, so after each `SLICE` of work the import leaves the lock alone for `HANDOVER`, long
+enough for a waiting process to take its turn. PostgreSQL locks rows: nothing there waits for
+a restore.
 
 What the export writes beside the game itself travels too: created and finished times, notes,
 a rematch's link to its game when both are in the file, and the game's table (the games that
@@ -62,8 +62,9 @@ from scorekeeper.write_turns import writing
 type Owner = Any
 
 SECONDS_PER_REQUEST = 8.0  # well inside the server's 30 s request timeout
-SLICE = 0.1  # seconds of importing on SQLite before a pause
-PAUSE = 0.05  # seconds the database is left to other writers
+SLICE = 0.1  # seconds of importing on SQLite before the turn is handed over
+HANDOVER = 0.005  # seconds a waiting process has to take its turn
+PAUSE = 0.05  # seconds left to writers that take no turn (SQLite's busy handler sleeps)
 STAGE_ITEMS = 200  # games kept per transaction while reading the file
 STAGE_BYTES = 1_000_000
 MAX_PROBLEMS = 10  # bad games named when a file is refused
@@ -346,7 +347,7 @@ def import_some(restore: Restore, seconds: float = SECONDS_PER_REQUEST) -> int:
             if time.monotonic() >= deadline:
                 return done
             if time.monotonic() >= pause_at:
-                time.sleep(PAUSE)
+                time.sleep(HANDOVER)
                 pause_at = time.monotonic() + SLICE
 
 

@@ -4,11 +4,11 @@ SQLite has one write lock for the whole database. A writer that finds it taken s
 SQLite's busy handler, in sleeps that grow to 100 ms, while writers that are awake keep taking
 the lock as it comes free: with eight phones writing without pause a step's median wait was
 20 ms and its p99 1.4 s. So a write takes its turn before its `BEGIN IMMEDIATE`: one writer a
-process (a thread lock), and one process at a time (an advisory lock on a file beside the
-database, which the kernel hands over the moment it is let go, waking the waiter at once
-instead of after its next sleep). The transaction then finds SQLite's lock free, except
-against writes that don't take turns (a sign-in, a session saved), which SQLite's busy
-timeout still waits for.
+process, in the order they asked (a queue), and one process at a time (an advisory lock on a
+file beside the database, which the kernel hands over the moment it is let go, waking the
+waiter at once instead of after its next sleep). The transaction then finds SQLite's lock
+free, except against writes that don't take turns (a sign-in, a session saved), which SQLite's
+busy timeout still waits for.
 
 PostgreSQL queues row locks itself, and an in-memory database has one process: neither takes
 turns. Nor does a write inside a transaction already open (the turn, or SQLite's lock, is
@@ -43,7 +43,30 @@ else:  # no advisory file locks: turns within each process only
 
     _unlock = _lock
 
-_in_process = threading.Lock()
+
+class _Queue:
+    """A lock taken in the order it was asked for: a thread that lets it go and asks again at
+    once (a restore's next game) queues behind those already waiting."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition(threading.Lock())
+        self._next = 0
+        self._serving = 0
+
+    def __enter__(self) -> None:
+        with self._changed:
+            ticket = self._next
+            self._next += 1
+            while ticket != self._serving:
+                self._changed.wait()
+
+    def __exit__(self, *exc: object) -> None:
+        with self._changed:
+            self._serving += 1
+            self._changed.notify_all()
+
+
+_in_process = _Queue()
 _held = threading.local()
 # The open turn file of each database, per process: a file opened before a fork would be
 # shared by the children, and a lock on it would not keep them apart.

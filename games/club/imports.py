@@ -193,7 +193,8 @@ def unfinished_imports(owner: Visitor) -> list[EventImport]:
 
 def import_some(staged: EventImport, seconds: float | None = None) -> Event | None:
     """Import the staged event's next games, in file order, for about `seconds` (IMPORT_SECONDS
-    unless given), each in a transaction of its own (on SQLite a pause after each slice); the
+    unless given), each in a transaction of its own that takes its turn (on SQLite the turn is
+    handed over after each slice); the
     event once every game is in (made in one short transaction), else None: the next call goes
     on where this stopped."""
     if staged.event_id is not None:
@@ -222,7 +223,7 @@ def import_some(staged: EventImport, seconds: float | None = None) -> Event | No
             if time.monotonic() >= deadline:
                 return None
             if sqlite and time.monotonic() >= pause_at:
-                time.sleep(restore.PAUSE)
+                time.sleep(restore.HANDOVER)
                 pause_at = time.monotonic() + restore.SLICE
 
 

@@ -99,3 +99,32 @@ def test_a_writing_block_is_one_transaction():
     with pytest.raises(RuntimeError):
         fail_inside()
     assert not User.objects.filter(username="kept-only-if-committed").exists()
+
+
+def test_a_writer_that_asks_again_at_once_queues_behind_the_one_waiting(tmp_path):
+    """A restore's next game may not take the turn back from a tap that was waiting for it."""
+    database = str(tmp_path / "db.sqlite3")
+    order: list[str] = []
+    tap_asking = threading.Event()
+
+    def restore() -> None:
+        for game in range(1, 201):
+            with write_turns.turn_at(database):
+                order.append(f"game {game}")
+                if game == 1:
+                    tap_asking.wait(5)
+                    time.sleep(0.3)  # the tap is now waiting for the turn
+
+    def tap() -> None:
+        while not order:
+            time.sleep(0.001)
+        tap_asking.set()
+        with write_turns.turn_at(database):
+            order.append("tap")
+
+    threads = [threading.Thread(target=restore), threading.Thread(target=tap)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert order[:3] == ["game 1", "tap", "game 2"]

@@ -6,13 +6,14 @@ import threading
 from datetime import UTC, datetime
 
 import pytest
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, connection
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
 from games import bundles, restore, services
 from games.access import Access
 from games.models import Game, Hand, Restore, RestoreItem
+from scorekeeper.write_turns import writing
 from tests.conftest import QUIET_HAND
 from tests.web.conftest import BIG_HAND
 from tests.web.test_files import export_all, import_file
@@ -192,8 +193,7 @@ def test_each_game_is_committed_on_its_own(transactional_db, owner):
 def test_another_writer_gets_in_while_a_restore_goes_on(transactional_db, owner, monkeypatch):
     """A tap that comes while a big restore runs waits for the game under way, not for the
     restore: on SQLite, whose one write lock the restore would otherwise take back the moment
-    it let go, the restore pauses between its slices of work (here, after every game)."""
-    monkeypatch.setattr(restore, "SLICE", 0)
+    it let go, each of the restore's games takes its turn, as the tap does."""
     games = 10
     kept = restore.stage(owner, bundles.GameSource(json.dumps(bundle_of(games))))
     got_in = []  # the games committed when the tap got the write lock
@@ -201,7 +201,7 @@ def test_another_writer_gets_in_while_a_restore_goes_on(transactional_db, owner,
     create = services.create_game
 
     def tap():
-        with transaction.atomic():  # SQLite: BEGIN IMMEDIATE, which waits for the write lock
+        with writing():  # a step's turn, then (SQLite) BEGIN IMMEDIATE
             got_in.append(Game.objects.count())
             RestoreItem.objects.filter(pk=-1).update(outcome="")
         connection.close()
