@@ -16,8 +16,8 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
+from django import forms
 from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
@@ -120,12 +120,12 @@ class GameFragments:
             self.__dict__["result"] = result
         self._notes = notes
         self._written = written
-        self._drawn: dict[str, Any] = {}
+        self._drawn: dict[str, object] = {}
 
-    def _cached(self, key: str) -> Any:
+    def _cached(self, key: str) -> object:
         return None if self._written else cache.get(key)
 
-    def _store(self, key: str, value: Any) -> None:
+    def _store(self, key: str, value: object) -> None:
         if self._written:
             self._drawn[key] = value
         else:
@@ -161,14 +161,18 @@ class GameFragments:
 
     @cached_property
     def state(self) -> GameState:
-        state: GameState | None = self._cached(self.key("state"))
+        kept = self._cached(self.key("state"))
+        state = kept if isinstance(kept, GameState) else None
         if state is None:
             state = game_state(self.game, self.result)
             self._store(self.key("state"), state)
         return state
 
-    def _html(self, kind: str, template: str, context: Callable[[], dict[str, Any]]) -> SafeString:
-        html: str | None = self._cached(self.key(kind))
+    def _html(
+        self, kind: str, template: str, context: Callable[[], dict[str, object]]
+    ) -> SafeString:
+        kept = self._cached(self.key(kind))
+        html = kept if isinstance(kept, str) else None
         if html is None:
             html = render_to_string(template, context())
             self._store(self.key(kind), html)
@@ -189,19 +193,19 @@ class GameFragments:
             "chart", "games/score_chart.html", lambda: {"chart": chart.build(self.result)}
         )
 
-    def step_fields(self, step: str, form: Any) -> SafeString:
+    def step_fields(self, step: str, form: forms.Form) -> SafeString:
         """The fields of an entry step ("bids" or "tricks"): what its form holds after its CSRF
         token, which stays in the page's template, the visitor's own."""
         return mark_safe(render_to_string(f"{TEMPLATE}#{step}_fields", {"form": form}))
 
-    def step_key(self, drawn_from: list[Any], *, lean: bool) -> str:
+    def step_key(self, drawn_from: list[object], *, lean: bool) -> str:
         step = self.state.step
         assert step is not None
         what = json.dumps([step.form, lean, self.rules.to_dict(), drawn_from], sort_keys=True)
         return f"step:{hashlib.sha256(what.encode()).hexdigest()}"
 
     def blank_step_fields(
-        self, drawn_from: list[Any], make_form: Callable[[], Any], *, lean: bool
+        self, drawn_from: list[object], make_form: Callable[[], forms.Form], *, lean: bool
     ) -> SafeString:
         """The fields of the step the game waits for, nothing entered yet: kept under what
         they are drawn from (`drawn_from`, with the step and the rules), not under the game,

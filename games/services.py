@@ -37,6 +37,7 @@ from games import display, scoring
 from games.access import Access
 from games.models import Game, Hand, Table, stored_hand
 from games.scoring import limits
+from games.scoring.gamefile import JSONObject, JSONValue
 from games.scoring.steps import (
     Step,
     bids_mark,
@@ -115,16 +116,16 @@ class Removed:
 
     version: int  # the game's version right after the correction; an undo needs it unchanged
     number: int
-    rows: list[dict[str, Any]]
+    rows: list[JSONObject]
     # A time call in a removed hand, [hand, steps], which the correction dropped with it.
     time_called: list[int] | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        data = {"version": self.version, "number": self.number, "rows": self.rows}
+    def to_json(self) -> JSONObject:
+        data: JSONObject = {"version": self.version, "number": self.number, "rows": self.rows}
         return data if self.time_called is None else {**data, "time_called": self.time_called}
 
     @classmethod
-    def from_json(cls, data: Any) -> "Removed | None":
+    def from_json(cls, data: JSONValue) -> "Removed | None":
         try:
             called = data.get("time_called")
             time_called = None if called is None else [int(called[0]), int(called[1])]
@@ -152,7 +153,7 @@ class Written:
     removed: Removed | None = None  # the hands a correction removed, for its undo
     # An undo of a hand's bids: the bids taken back (by seat), for the step to show again less
     # its last bid, so one wrong bid costs a tap or two to fix, not the whole round.
-    bids_back: tuple[Any, ...] | None = None
+    bids_back: tuple[scoring.Bid | None, ...] | None = None
 
 
 WriteKind = Literal["bids", "tricks", "undo", "correct", "put_back", "call_time", "reseat"]
@@ -272,12 +273,12 @@ class PostedForm(Protocol):
 
 
 @dataclass(frozen=True)
-class Refusal:
+class Refusal[F: PostedForm]:
     """A posted form the write refused, nothing saved: the form (with its own errors), the
     engine's problem (`error`: a HandError, or an EndsEarlier to confirm) and the game as it
     stood, for the view to draw once the lock is let go."""
 
-    form: Any
+    form: F
     game: Game
     result: scoring.GameResult
     notes: dict[int, str]
@@ -291,13 +292,13 @@ def write(access: Access, pk: int, do: Callable[[LockedGame], Written]) -> Writt
         return do(locked)
 
 
-def write_form(
+def write_form[F: PostedForm](
     access: Access,
     pk: int,
-    read: Callable[[LockedGame], tuple[PostedForm, Callable[[], Written]]],
+    read: Callable[[LockedGame], tuple[F, Callable[[], Written]]],
     *,
     clock: bool = False,
-) -> Written | Refusal:
+) -> Written | Refusal[F]:
     """A posted form's write in its own transaction: `read` binds the view's form to the game
     as locked (raising Conflict where the form no longer fits it) and says what to write with
     it; a form with errors, or a write the rules refuse, comes back as a `Refusal`. With
@@ -338,7 +339,7 @@ _HANDS_AS_JSON = RawSQL(
 )
 
 
-def _json_column(value: Any) -> Any:
+def _json_column(value: JSONValue) -> JSONValue:
     # SQLite's JSON_ARRAY gives a JSON column's value as the text it stores.
     return json.loads(value) if isinstance(value, str) else value
 
@@ -482,7 +483,9 @@ def call_time(locked: LockedGame, version: int | None, *, by_clock: bool = False
     return _save(locked, result, notice=notice, also=("time_called", "time_called_after"))
 
 
-def _bids_as_read(result: scoring.GameResult, number: int, bids: Sequence[Any] | None) -> Any:
+def _bids_as_read(
+    result: scoring.GameResult, number: int, bids: Sequence[scoring.Bid | None] | None
+) -> Value | list[scoring.Bid | None]:
     """The bids as the engine read them (a 0 that is nil is stored as nil); JSON null for a
     hand that bids itself (a bare None would be SQL NULL, which the column refuses)."""
     if bids is None:
@@ -501,22 +504,36 @@ def _save(
     *,
     figures: bool = True,
     also: Sequence[str] = (),
-    **written: Any,
+    notice: str | None = None,
+    added_row: int | None = None,
+    removed_row: int | None = None,
+    earlier_rows_changed: bool = False,
+    removed: Removed | None = None,
+    bids_back: tuple[scoring.Bid | None, ...] | None = None,
 ) -> Written:
-    history_changed = written.get("removed_row") is not None or written.get("earlier_rows_changed")
     locked.game.save_summary(
         result,
         hands=locked.replayed,
-        history_changed=bool(history_changed),
+        history_changed=removed_row is not None or earlier_rows_changed,
         figures=figures,
         also=also,
     )
     if locked.ruling is not None:
         locked.ruling.saved(locked.game, locked.before)
-    return Written(locked.game, result, locked.notes if notes is None else notes, **written)
+    return Written(
+        locked.game,
+        result,
+        locked.notes if notes is None else notes,
+        notice=notice,
+        added_row=added_row,
+        removed_row=removed_row,
+        earlier_rows_changed=earlier_rows_changed,
+        removed=removed,
+        bids_back=bids_back,
+    )
 
 
-def record_step(locked: LockedGame, step: Step, values: Sequence[Any]) -> Written:
+def record_step(locked: LockedGame, step: Step, values: Sequence[scoring.Bid | None]) -> Written:
     """Record `step` (from `step_for`): the bids of the next hand, the tricks of the hand
     being played, or the tricks of a hand that bids itself."""
     locked.allow(step.form, step.number)
@@ -524,15 +541,16 @@ def record_step(locked: LockedGame, step: Step, values: Sequence[Any]) -> Writte
         result = locked.replay([*locked.hands, scoring.Hand(tuple(values))])
         _new_hand(locked, step, bids=_bids_as_read(result, step.number, values))
         return _save(locked, result, figures=False)
+    tricks = _tricks(values)
     if step.kind == "unbid":
-        result = locked.replay([*locked.hands, scoring.Hand(None, tuple(values))])
+        result = locked.replay([*locked.hands, scoring.Hand(None, tricks)])
         bids = _bids_as_read(result, step.number, None)
-        _new_hand(locked, step, bids=bids, tricks=list(values))
+        _new_hand(locked, step, bids=bids, tricks=list(tricks))
         return _save(locked, result, figures=False, added_row=step.number)
     playing = locked.hands[-1]
-    result = locked.replay([*locked.hands[:-1], scoring.Hand(playing.bids, tuple(values))])
+    result = locked.replay([*locked.hands[:-1], scoring.Hand(playing.bids, tricks)])
     locked.game.hands.filter(number=step.number).update(
-        tricks=list(values), updated_at=timezone.now()
+        tricks=list(tricks), updated_at=timezone.now()
     )
     # The seats' figures are left to the statistics page: a step saves one statement.
     return _save(
@@ -544,9 +562,22 @@ def record_step(locked: LockedGame, step: Step, values: Sequence[Any]) -> Writte
     )
 
 
-def _new_hand(locked: LockedGame, step: Step, **values: Any) -> None:
+def _tricks(values: Sequence[scoring.Bid | None]) -> tuple[int | None, ...]:
+    """A tricks step's values: a count per seat (None for a partner whose side's count sits
+    on the other), never a bid's word."""
+    if any(not (value is None or type(value) is int) for value in values):
+        raise TypeError(f"tricks are counts, not {list(values)!r}")
+    return tuple(value if value is None else int(value) for value in values)
+
+
+def _new_hand(
+    locked: LockedGame,
+    step: Step,
+    bids: Value | list[scoring.Bid | None],
+    tricks: list[int | None] | None = None,
+) -> None:
     try:
-        Hand.objects.create(game=locked.game, number=step.number, **values)
+        Hand.objects.create(game=locked.game, number=step.number, bids=bids, tricks=tricks)
     except IntegrityError as exc:
         # Unreachable while the lock holds; the unique (game, number) constraint has the last
         # word. Raising out of `locked_game` rolls the whole write back.
@@ -562,8 +593,8 @@ _KEPT_FIELDS = ("number", "bids", "tricks", "note", "recorded_at", "updated_at")
 def correct_hand(
     locked: LockedGame,
     number: int,
-    bids: list[Any] | None,
-    tricks: list[Any] | None,
+    bids: list[scoring.Bid | None] | None,
+    tricks: list[int | None] | None,
     version: int | None,
     *,
     cut_after: int | None = None,
@@ -596,7 +627,7 @@ def correct_hand(
             raise EndsEarlier(len(hands), count, result.ending) from error
     rows = locked.game.hands.all()
     notes = locked.notes
-    saved: list[dict[str, Any]] = []
+    saved: list[JSONObject] = []
     if len(hands) < count:
         kept = rows.filter(Q(number=number) | Q(number__gt=len(hands))).order_by("number")
         saved = [_as_json(row) for row in kept.values(*_KEPT_FIELDS)]
@@ -762,7 +793,7 @@ def undo_last(locked: LockedGame, version: int | None) -> Written:
     )
 
 
-def _as_json(row: dict[str, Any]) -> dict[str, Any]:
+def _as_json(row: dict[str, JSONValue]) -> JSONObject:
     return {
         **row,
         "recorded_at": row["recorded_at"].isoformat(),
@@ -774,7 +805,7 @@ def _when(value: str) -> datetime:
     return datetime.fromisoformat(value)
 
 
-def _json_or_null(value: Any) -> Any:
+def _json_or_null(value: JSONValue) -> JSONValue:
     return Value(None, JSONField()) if value is None else value
 
 

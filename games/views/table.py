@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.contrib.auth.models import User
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -68,7 +69,7 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "games/new.html", context, partial="form", status=status)
 
 
-def known_names(user: Any) -> list[str]:
+def known_names(user: User) -> list[str]:
     """Names used in the user's earlier games, for the name fields to suggest."""
     names: set[str] = set()
     recent = Game.objects.filter(owner=user).order_by("-updated_at")
@@ -150,7 +151,7 @@ def game_chart(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 def blank_step(
     fragments: GameFragments, *, lean: bool
-) -> tuple[list[Any], Callable[[], BidsForm | TricksForm]]:
+) -> tuple[list[object], Callable[[], BidsForm | TricksForm]]:
     """The blank form of the step the game waits for: what its fields are drawn from, and how
     to draw them. Drawing a step's pads is most of a recorded step's answer, and tables in the
     same state (the same names and rules, dealer and keys) draw the same fields."""
@@ -245,14 +246,14 @@ def written(request: HtmxHttpRequest, write: services.Written) -> HttpResponse:
     return response
 
 
-def bids_taken_back(fragments: GameFragments, bids: tuple[Any, ...]) -> BidsForm:
+def bids_taken_back(fragments: GameFragments, bids: tuple[scoring.Bid | None, ...]) -> BidsForm:
     """The bids step again after an undo of its bids, with every bid but the last one made
     (the dealer's, or the last in the bidding order) already tapped."""
     state, rules = fragments.state, fragments.rules
     first, count = state.next_first_bidder_seat, rules.players
     order = [(first + turn) % count for turn in range(count)]
     made = [seat for seat in order if seat < len(bids) and bids[seat] is not None]
-    initial: dict[str, Any] = {}
+    initial: dict[str, object] = {}
     for seat in made[:-1]:
         initial[f"bid_{seat}"] = scoring.bid_key(bids[seat])
     for index, seats in enumerate(rules.sides):
@@ -269,7 +270,9 @@ def bids_taken_back(fragments: GameFragments, bids: tuple[Any, ...]) -> BidsForm
 
 
 def refused(
-    request: HtmxHttpRequest, done: services.Refusal, form: BidsForm | TricksForm
+    request: HtmxHttpRequest,
+    done: services.Refusal[BidsForm] | services.Refusal[TricksForm],
+    form: BidsForm | TricksForm,
 ) -> HttpResponse:
     """A form with its errors, nothing saved: for htmx the entry step alone, drawn after the
     service's transaction."""
@@ -293,7 +296,9 @@ def conflict(request: HtmxHttpRequest, pk: int, problem: services.Conflict) -> H
     return reswap(retarget(response, "#live"), "outerHTML")
 
 
-def add_hand_error(form: Any, error: scoring.HandError, number: int) -> None:
+def add_hand_error(
+    form: BidsForm | TricksForm | EditHandForm, error: scoring.HandError, number: int
+) -> None:
     """The engine's problem next to the seat it names; a problem it finds in another hand
     (a correction that ends the game earlier, say) above the form, with that hand's number."""
     if error.number != number:
@@ -454,10 +459,12 @@ def put_back(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return navigate(request, write.game)
 
 
-def edit_form(game: Game, hands: list[scoring.Hand], number: int, data: Any = None) -> EditHandForm:
+def edit_form(
+    game: Game, hands: list[scoring.Hand], number: int, data: QueryDict | None = None
+) -> EditHandForm:
     hand = hands[number - 1]
     rules = game.rules_obj()
-    initial: dict[str, Any] = {"version": game.version}
+    initial: dict[str, object] = {"version": game.version}
     bids = hand.bids or (None,) * rules.players
     for seat in range(rules.players):
         initial[f"bid_{seat}"] = "" if bids[seat] is None else scoring.bid_key(bids[seat])
