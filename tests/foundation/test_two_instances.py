@@ -131,7 +131,7 @@ def test_a_hand_recorded_on_one_instance_shows_at_once_on_the_other(instances, o
     # The parts were drawn into the one shared cache, not each instance's own.
     shared = redis.Redis.from_url(os.environ["DJANGO_CACHE_URL"])
     keys = shared.keys(f"{settings.CACHES['default']['KEY_PREFIX']}:*")
-    assert any(f"watch:game:games/watch.html:{game.pk}:".encode() in key for key in keys), keys
+    assert any(f"watch:table:games/watch.html:{game.pk}:".encode() in key for key in keys), keys
 
 
 def test_signing_out_on_one_instance_ends_the_session_on_the_other(instances, owner, signed_in):
