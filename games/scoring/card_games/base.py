@@ -16,9 +16,10 @@ import difflib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..errors import GameFileError, ScoringError
+from ..gamefile import JSONObject, JSONValue
 from ..rules import describe
 
 
@@ -30,7 +31,7 @@ class CardGameError(GameFileError):
         super().__init__(message, number=number, field=field)
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: JSONValue) -> bool:
     """An int that isn't a bool (JSON's true is not 1 here)."""
     return type(value) is int
 
@@ -43,13 +44,13 @@ class CardSetting:
     kind: str  # "int", "optional_int", "bool", "choice" or "tenths" (a number like 0.1)
     label: str
     meaning: str
-    choices: tuple[tuple[Any, str], ...] = ()
+    choices: tuple[tuple[JSONValue, str], ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     value_text: str = ""  # ints: "{}" for the value; bools: the words for true
     off_text: str = ""  # optional ints: the words for null; bools: the words for false
 
-    def check(self, value: Any) -> str | None:
+    def check(self, value: JSONValue) -> str | None:
         """The problem with a value for this setting, or None when it is acceptable."""
         if self.kind == "bool":
             return None if type(value) is bool else f"expected true or false, got {describe(value)}"
@@ -76,7 +77,7 @@ class CardSetting:
             return f"must be at most {self.maximum}, got {value}"
         return None
 
-    def explain(self, value: Any) -> str:
+    def explain(self, value: JSONValue) -> str:
         """Plain words for what this setting does with the given value."""
         if self.kind in ("choice", "tenths"):
             for choice, words in self.choices:
@@ -89,7 +90,7 @@ class CardSetting:
             return self.off_text
         return self.value_text.format(value, s="" if value in (1, -1) else "s")
 
-    def options(self, default: Any) -> list[tuple[str, bool]]:
+    def options(self, default: JSONValue) -> list[tuple[str, bool]]:
         """Every option in words for the rules page, and whether it is `default`."""
         if self.kind in ("choice", "tenths"):
             return [(words, choice == default) for choice, words in self.choices]
@@ -104,7 +105,7 @@ class CardSetting:
         return options
 
 
-def to_tenths(value: Any) -> int | None:
+def to_tenths(value: JSONValue) -> int | None:
     """A number with at most one decimal as whole tenths (0.1 is 1), or None if it isn't one."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
         return None
@@ -125,7 +126,7 @@ class CardPreset:
     title: str
     description: str
     source: str
-    values: Mapping[str, Any] = field(default_factory=dict)
+    values: Mapping[str, JSONValue] = field(default_factory=dict)
     departures: str = ""  # where it departs from its source, said plainly
 
 
@@ -173,11 +174,11 @@ class Result:
     def value(self, units: int) -> int | float:
         return points_value(units, self.scale)
 
-    def to_json(self, *, explain: bool = False) -> dict[str, Any]:
+    def to_json(self, *, explain: bool = False) -> JSONObject:
         """The result as `manage.py score` prints it."""
         hands = []
         for hand in self.hands:
-            row: dict[str, Any] = {
+            row: JSONObject = {
                 "number": hand.number,
                 "points": [self.value(points) for points in hand.points],
                 "totals": [self.value(total) for total in hand.totals],
@@ -256,17 +257,19 @@ class CardGame:
     min_players: int
     max_players: int
     settings: tuple[CardSetting, ...]
-    defaults: Mapping[str, Any]
+    defaults: Mapping[str, JSONValue]
     presets: Mapping[str, CardPreset]
     default_preset: str
-    make: Callable[..., Any]
-    check_players: Callable[[Any, int], str | None] = field(default=lambda rules, players: None)
+    make: Callable[..., GameRules]
+    check_players: Callable[[GameRules, int], str | None] = field(
+        default=lambda rules, players: None
+    )
 
     @property
     def settings_by_name(self) -> dict[str, CardSetting]:
         return {setting.name: setting for setting in self.settings}
 
-    def values(self, rules: Any) -> dict[str, Any]:
+    def values(self, rules: GameRules) -> JSONObject:
         return {setting.name: getattr(rules, setting.name) for setting in self.settings}
 
     @property
@@ -275,10 +278,10 @@ class CardGame:
             return f"{self.min_players} players"
         return f"{self.min_players} to {self.max_players} players"
 
-    def preset_rules(self, name: str) -> Any:
+    def preset_rules(self, name: str) -> GameRules:
         return self.rules({"preset": name})
 
-    def differences(self, rules: Any, other: Any) -> list[str]:
+    def differences(self, rules: GameRules, other: GameRules) -> list[str]:
         """The settings whose values differ between two rules of this game, in words."""
         return [
             setting.explain(getattr(rules, setting.name))
@@ -286,7 +289,7 @@ class CardGame:
             if getattr(rules, setting.name) != getattr(other, setting.name)
         ]
 
-    def rules(self, spec: Any) -> Any:
+    def rules(self, spec: JSONValue) -> GameRules:
         """The rules a file's "rules" object names: the game's defaults, then its preset's
         values, then each setting given. CardGameError naming `rules.<setting>` otherwise."""
         if spec is None:
@@ -322,7 +325,7 @@ class CardGame:
             raise CardGameError(f"rules: {error}") from None
 
 
-def kind_of(value: Any) -> str:
+def kind_of(value: JSONValue) -> str:
     """What a JSON value is, in words, for messages."""
     if value is None:
         return "null"

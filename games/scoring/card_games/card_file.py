@@ -13,14 +13,13 @@ rule is a CardGameError with one line naming where: `hand 3: ...`, `rules.bid_ma
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..entry import note_problem
-from ..gamefile import checked_names, read_json
+from ..gamefile import JSONObject, JSONValue, checked_names, read_json
 from ..limits import MAX_GAME_FILE_BYTES, MAX_HANDS
 from ..rules import describe
 from . import call_break, oh_hell, wizard
-from .base import CardGame, CardGameError, HandInput, Result, is_whole, kind_of, replay
+from .base import CardGame, CardGameError, GameRules, HandInput, Result, is_whole, kind_of, replay
 
 FORMAT = "card-game/1"
 GAMES: dict[str, CardGame] = {
@@ -32,8 +31,8 @@ MAX_CARD_PLAYERS = max(game.max_players for game in GAMES.values())
 @dataclass(frozen=True)
 class CardGameFile:
     game: CardGame
-    rules: Any
-    rules_spec: dict[str, Any]
+    rules: GameRules
+    rules_spec: JSONObject
     players: tuple[str, ...]
     hands: tuple[HandInput, ...]
     notes: tuple[str, ...]
@@ -42,7 +41,7 @@ class CardGameFile:
         return replay(self.rules, self.players, self.hands)
 
 
-def get_game(name: Any) -> CardGame:
+def get_game(name: JSONValue) -> CardGame:
     """The game a file's "game" names; CardGameError otherwise."""
     if not isinstance(name, str) or name not in GAMES:
         known = ", ".join(f'"{game}"' for game in GAMES)
@@ -50,7 +49,7 @@ def get_game(name: Any) -> CardGame:
     return GAMES[name]
 
 
-def _players(value: Any, game: CardGame) -> tuple[str, ...]:
+def _players(value: JSONValue, game: CardGame) -> tuple[str, ...]:
     span = f"{game.min_players} to {game.max_players}"
     if game.min_players == game.max_players:
         span = str(game.min_players)
@@ -61,7 +60,7 @@ def _players(value: Any, game: CardGame) -> tuple[str, ...]:
     return checked_names(value, CardGameError, kind_of)
 
 
-def _numbers(item: dict[str, Any], key: str, number: int, count: int, what: str) -> tuple[int, ...]:
+def _numbers(item: JSONObject, key: str, number: int, count: int, what: str) -> tuple[int, ...]:
     if key not in item or item[key] is None:
         raise CardGameError(
             f"hand {number}: {key} missing; expected {count} {what}", number=number, field=key
@@ -89,7 +88,9 @@ def _numbers(item: dict[str, Any], key: str, number: int, count: int, what: str)
     return tuple(value)
 
 
-def _hand(item: Any, number: int, count: int, sizes: tuple[int, ...]) -> tuple[HandInput, str]:
+def _hand(
+    item: JSONValue, number: int, count: int, sizes: tuple[int, ...]
+) -> tuple[HandInput, str]:
     if not isinstance(item, dict):
         raise CardGameError(
             f'hand {number}: expected an object with "cards", "bids" and "tricks", '
@@ -117,7 +118,7 @@ def _hand(item: Any, number: int, count: int, sizes: tuple[int, ...]) -> tuple[H
     return HandInput(cards, bids, tricks), (note or "").strip()
 
 
-def _parse(data: Any) -> tuple[CardGameFile, Result]:
+def _parse(data: JSONValue) -> tuple[CardGameFile, Result]:
     data = read_json(data, MAX_GAME_FILE_BYTES)
     if not isinstance(data, dict):
         raise CardGameError(f"expected a JSON object for the game, got {kind_of(data)}")
@@ -167,11 +168,11 @@ def _parse(data: Any) -> tuple[CardGameFile, Result]:
     return file, result
 
 
-def parse_card_file(data: Any) -> CardGameFile:
+def parse_card_file(data: JSONValue) -> CardGameFile:
     """Read a card game from a dict, JSON text or bytes; CardGameError with one line."""
     return _parse(data)[0]
 
 
-def score_card_file(data: Any) -> Result:
+def score_card_file(data: JSONValue) -> Result:
     """The replayed game in a card-game/1 file; CardGameError with one line."""
     return _parse(data)[1]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .base import CardGame, CardGameError, CardSetting
+from .base import CardGame, CardGameError, CardSetting, GameRules
 from .contract import PRESETS, SETTINGS, ContractScoring
 
 DOWN_UP = "down_up"
@@ -55,9 +55,13 @@ class OhHellRules(ContractScoring):
         return 0, cards
 
 
-def check_players(rules: OhHellRules, players: int) -> str | None:
+def check_players(rules: GameRules, players: int) -> str | None:
     """A max_cards the pack can't deal to this many players, in words."""
-    if rules.max_cards is not None and rules.max_cards * players > PACK:
+    if (
+        isinstance(rules, OhHellRules)
+        and rules.max_cards is not None
+        and rules.max_cards * players > PACK
+    ):
         return (
             f"rules.max_cards: {players} players can be dealt at most {PACK // players} cards "
             f"each from {PACK}, not {rules.max_cards}"
