@@ -75,7 +75,7 @@ def test_what_a_step_drew_is_kept_for_the_pages_after_it(owner_client, long_game
     kept = fragments.GameFragments(game)
     assert cache.get(kept.key("state")).last_number == 4
     assert "Ann + Cat" in cache.get(kept.key("standings"))
-    assert "Hand 4" in cache.get(kept.row_key(4)) or "4" in cache.get(kept.row_key(4))
+    assert '<span class="num">#4</span>' in cache.get(kept.row_key(4))
     counted.calls.clear()
     counted.keys.clear()
     page = owner_client.get(game.get_absolute_url(), headers=HX)

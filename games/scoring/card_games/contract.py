@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..results import signed
 from ..sources import PAGAT, WIKIPEDIA_OH_HELL, WIZARD_RULES
 from .base import CardPreset, CardSetting
 
@@ -71,7 +72,7 @@ class ContractScoring:
             if bid == 0 and self.zero_bid_value is not None:
                 return (
                     self.zero_bid_value,
-                    f"{said}: a zero bid made, {_signed(self.zero_bid_value)}",
+                    f"{said}: a zero bid made, {signed(self.zero_bid_value)}",
                 )
             counted = bid * bid if self.squared else bid
             points = self.exact_bonus + self.trick_value * counted
@@ -82,20 +83,20 @@ class ContractScoring:
                 sum_words = f"{self.exact_bonus} + {times}"
             else:
                 sum_words = f"{self.exact_bonus} + {times} at {self.trick_value}"
-            return points, f"{said}: exact, {sum_words} = {_signed(points)}"
+            return points, f"{said}: exact, {sum_words} = {signed(points)}"
         off = abs(bid - tricks)
         earned = self.trick_value * tricks if self.tricks_count == ALWAYS else 0
         penalty = self.penalty(bid, off)
         points = earned - penalty
         parts = []
         if self.tricks_count == ALWAYS:
-            parts.append(f"{tricks} trick{'s' if tricks != 1 else ''} {_signed(earned)}")
+            parts.append(f"{tricks} trick{'s' if tricks != 1 else ''} {signed(earned)}")
         if self.miss_penalty != NONE:
-            parts.append(f"{self.penalty_words(bid, off)} {_signed(-penalty)}")
+            parts.append(f"{self.penalty_words(bid, off)} {signed(-penalty)}")
         reason = "over" if tricks > bid else "under"
         detail = ", ".join(parts) if parts else "no score"
         return points, f"{said}: missed by {off} ({reason}), {detail}" + (
-            f" = {_signed(points)}" if len(parts) > 1 else ""
+            f" = {signed(points)}" if len(parts) > 1 else ""
         )
 
     def penalty(self, bid: int, off: int) -> int:
@@ -122,12 +123,6 @@ class ContractScoring:
         if self.miss_penalty == MADE_VALUE:
             return "what it would have made lost"
         return f"{off}² off{each}"
-
-
-def _signed(points: int) -> str:
-    if points > 0:
-        return f"+{points}"
-    return str(points)
 
 
 SETTINGS: tuple[CardSetting, ...] = (
