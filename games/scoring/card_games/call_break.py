@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..gamefile import JSONValue
 from ..sources import A23, CALLBREAK_XYZ, PAGAT, WINZO
 from .base import CardGame, CardGameError, CardPreset, CardSetting, points_text, to_tenths
 
@@ -136,8 +137,8 @@ PRESETS: dict[str, CardPreset] = {
 }
 
 
-def _make(**values: object) -> CallBreakRules:
-    return CallBreakRules(**values)  # type: ignore[arg-type]
+def _make(**values: JSONValue) -> CallBreakRules:
+    return CallBreakRules(**values)  # each value checked by its setting (`CardGame.rules`)
 
 
 GAME = CardGame(

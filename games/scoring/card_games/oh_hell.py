@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..gamefile import JSONValue
 from .base import CardGame, CardGameError, CardSetting, GameRules
 from .contract import PRESETS, SETTINGS, ContractScoring
 
@@ -90,8 +91,8 @@ OH_HELL_SETTINGS: tuple[CardSetting, ...] = (
 )  # fmt: skip
 
 
-def _make(**values: object) -> OhHellRules:
-    return OhHellRules(**values)  # type: ignore[arg-type]
+def _make(**values: JSONValue) -> OhHellRules:
+    return OhHellRules(**values)  # each value checked by its setting (`CardGame.rules`)
 
 
 GAME = CardGame(

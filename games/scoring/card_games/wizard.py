@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..gamefile import JSONValue
 from .base import CardGame
 from .contract import PRESETS, SETTINGS, ContractScoring
 
@@ -32,8 +33,8 @@ class WizardRules(ContractScoring):
         return 0, cards
 
 
-def _make(**values: object) -> WizardRules:
-    return WizardRules(**values)  # type: ignore[arg-type]
+def _make(**values: JSONValue) -> WizardRules:
+    return WizardRules(**values)  # each value checked by its setting (`CardGame.rules`)
 
 
 GAME = CardGame(
