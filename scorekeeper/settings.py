@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "games",
     "games.accounts",
     "games.club",
+    "games.cards",
 ]
 
 MIDDLEWARE = [

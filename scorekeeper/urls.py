@@ -5,6 +5,7 @@ from games.admin import host_site
 urlpatterns = [
     path("", include("games.urls")),
     path("", include("games.club.urls")),
+    path("", include("games.cards.urls")),
     # The host's admin: staff only, a 404 for anyone else (games.admin).
     path("admin/", host_site.urls),
 ]

@@ -33,6 +33,7 @@ STATIC_FILES = [
     "js/app/errors.js",
     "js/app/dealers.js",
     "js/app/query.js",
+    "js/app/hook.js",
     "vendor/htmx/htmx.min.js",
     "favicon.svg",
     "icons/icon-192.png",

@@ -6,7 +6,7 @@ its rules follow `GameRules`; `replay(rules, players, hands)` scores a game's `H
 and Wizard share; `card_file` reads the `card-game/1` file. Pure Python, no Django.
 """
 
-from . import call_break, contract, oh_hell, wizard
+from . import call_break, contract, oh_hell, table, wizard
 from .base import (
     CardGame,
     CardGameError,
@@ -64,5 +64,6 @@ __all__ = [
     "points_value",
     "replay",
     "score_card_file",
+    "table",
     "wizard",
 ]

@@ -1,0 +1,285 @@
+"""Every write to a card game goes through here, each in its own transaction and turn.
+
+A write locks the game's row, reads its hands, checks the step against the rules
+(`games.scoring.card_games.table`) and a replay, saves, and keeps the summary of a fresh
+replay. A step names the hand it is for: a second phone posting the same hand finds it
+recorded and changes nothing (`Stale`). Only the owner reaches a game; anyone else gets 404.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.http import Http404
+from django.utils import timezone
+
+from games.cards.models import CardsGame, CardsHand
+from games.models import Game, new_watch_token
+from games.scoring import card_games, limits
+from games.scoring.card_games.table import (
+    BIDS,
+    OVER,
+    TRICKS,
+    Recorded,
+    Step,
+    bids_problems,
+    step_of,
+    tricks_problem,
+)
+from games.services import LimitReached
+from scorekeeper.write_turns import writing
+
+GAME_OVER = "The game is over: no more hands can be recorded."
+
+
+class Stale(Exception):
+    """The step was for a hand that has moved on (another phone recorded it, or it was
+    taken back); nothing was changed. The message says what happened."""
+
+
+class Refused(Exception):
+    """The entries break a rule; `problems` are the messages by seat (None: the whole step)."""
+
+    def __init__(self, problems: dict[int | None, str]) -> None:
+        super().__init__(" ".join(problems.values()))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class Written:
+    game: CardsGame
+    said: str  # what was done, in words for the notice
+
+
+def _room_for_game(owner: Any, hands: int) -> None:
+    """The account's limits count its Spades games and its card games together; checked with
+    the owner's row locked, so two phones can't both take the last place."""
+    if hands > limits.MAX_HANDS:
+        raise LimitReached(f"A game keeps at most {limits.MAX_HANDS:,} hands.")
+    get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk").first()
+    spades_games, spades_hands = Game.objects.filter(owner=owner).counts()
+    cards = CardsHand.objects.filter(game__owner=owner).count()
+    have_games = spades_games + CardsGame.objects.filter(owner=owner).count()
+    passed = limits.account_limits_passed(have_games, spades_hands + cards, 1, max(hands, 1))
+    if "games" in passed:
+        raise LimitReached(
+            f"An account keeps at most {limits.MAX_ACCOUNT_GAMES:,} games and yours has "
+            f"{have_games:,}, so no new game was started."
+        )
+    if "hands" in passed:
+        raise LimitReached(
+            f"An account keeps at most {limits.MAX_ACCOUNT_HANDS:,} hands in all its games, "
+            "so no new game was started."
+        )
+
+
+def _summarise(game: CardsGame, hands: list[Recorded], *fields: str) -> None:
+    """Keep the summary of a fresh replay and move the version on."""
+    result = game.replay(hands)
+    game.hand_count = len(result.hands)
+    game.totals = [standing.score for standing in result.standings]
+    game.finished = result.finished
+    game.winners = list(result.winners) if result.finished else []
+    if not result.finished:
+        game.finished_at = None
+    elif game.finished_at is None:
+        game.finished_at = timezone.now()
+    game.version += 1
+    game.save(
+        update_fields=[
+            "hand_count", "totals", "finished", "winners", "finished_at", "version",
+            "updated_at", *fields,
+        ]
+    )  # fmt: skip
+
+
+def create_game(
+    owner: Any,
+    *,
+    kind: card_games.CardGame,
+    players: Sequence[str],
+    rules: dict[str, Any],
+    name: str = "",
+    hands: Sequence[Recorded] = (),
+    notes: Sequence[str] = (),
+) -> CardsGame:
+    """A new game, and for an import its hands, all or nothing. The rules and hands must
+    already be checked (`card_games.replay`); LimitReached if the account has no room."""
+    with writing():
+        _room_for_game(owner, len(hands))
+        game = CardsGame.objects.create(
+            owner=owner, game=kind.name, name=name, players=list(players), rules=dict(rules)
+        )
+        CardsHand.objects.bulk_create(
+            CardsHand(
+                game=game,
+                number=number,
+                cards=hand.cards,
+                bids=list(hand.bids),
+                tricks=None if hand.tricks is None else list(hand.tricks),
+                note=notes[number - 1] if number <= len(notes) else "",
+            )
+            for number, hand in enumerate(hands, start=1)
+        )
+        _summarise(game, list(hands))
+        return game
+
+
+def _locked(owner: Any, pk: int) -> tuple[CardsGame, list[Recorded]]:
+    game = CardsGame.objects.owned_by(owner).select_for_update().filter(pk=pk).first()
+    if game is None:
+        raise Http404("No such game.")
+    return game, game.recorded()
+
+
+def step_for(game: CardsGame, hands: list[Recorded], number: int | None, kind: str) -> Step:
+    """The step a post for hand `number` is for, or Stale if the table is elsewhere now (the
+    views ask first to draw the right form; the writes ask again under the lock)."""
+    step = step_of(game.rules_obj(), len(game.players), hands)
+    if step.kind == kind and step.number == number:
+        return step
+    if step.kind == OVER:
+        raise Stale(GAME_OVER)
+    what = "bids" if kind == BIDS else "tricks"
+    done = number is not None and (
+        number < step.number or (number == step.number and kind == BIDS)
+    )
+    if done:
+        raise Stale(f"Hand {number}'s {what} were already recorded; nothing was changed.")
+    raise Stale("The game moved on since this page was drawn; nothing was changed.")
+
+
+def record_bids(owner: Any, pk: int, number: int | None, bids: Sequence[int]) -> Written:
+    """Hand `number`'s bids, in seat order."""
+    with writing():
+        game, hands = _locked(owner, pk)
+        step = step_for(game, hands, number, BIDS)
+        problems = bids_problems(step, game.players, bids)
+        if problems:
+            raise Refused(dict(problems))
+        if step.number > limits.MAX_HANDS:
+            raise LimitReached(f"A game keeps at most {limits.MAX_HANDS:,} hands.")
+        CardsHand.objects.create(
+            game=game, number=step.number, cards=step.cards, bids=list(bids)
+        )
+        hands.append(Recorded(step.cards, tuple(bids)))
+        _summarise(game, hands)
+        return Written(game, f"Hand {step.number}'s bids are in.")
+
+
+def record_tricks(owner: Any, pk: int, number: int | None, tricks: Sequence[int]) -> Written:
+    """Hand `number`'s tricks, in seat order: the hand is played out and scored."""
+    with writing():
+        game, hands = _locked(owner, pk)
+        step = step_for(game, hands, number, TRICKS)
+        problem = tricks_problem(step, tricks)
+        if problem:
+            raise Refused({None: problem})
+        game.hands.filter(number=step.number).update(
+            tricks=list(tricks), updated_at=timezone.now()
+        )
+        hands[-1] = Recorded(step.cards, step.bids, tuple(tricks))
+        _summarise(game, hands)
+        said = f"Hand {step.number} recorded."
+        if game.finished:
+            said = f"Hand {step.number} recorded: the game is over."
+        return Written(game, said)
+
+
+def undo(owner: Any, pk: int, version: int | None) -> Written:
+    """Take back the last step: the last hand's tricks, or its bids (the hand goes)."""
+    with writing():
+        game, hands = _locked(owner, pk)
+        if version != game.version:
+            raise Stale("The game changed since this page was drawn; nothing was undone.")
+        if not hands:
+            raise Stale("There is nothing to undo.")
+        last = hands[-1]
+        number = len(hands)
+        if last.played:
+            game.hands.filter(number=number).update(tricks=None, updated_at=timezone.now())
+            hands[-1] = Recorded(last.cards, last.bids)
+            said = f"Hand {number}'s tricks were taken back."
+        else:
+            game.hands.filter(number=number).delete()
+            hands.pop()
+            said = f"Hand {number}'s bids were taken back."
+        _summarise(game, hands)
+        return Written(game, said)
+
+
+def correct_hand(
+    owner: Any, pk: int, number: int, bids: Sequence[int], tricks: Sequence[int] | None
+) -> Written:
+    """Put right a recorded hand's bids (and tricks, once played); every later hand is scored
+    again. Refused, with the replay's words, if the hand then breaks a rule."""
+    with writing():
+        game, hands = _locked(owner, pk)
+        if not 1 <= number <= len(hands):
+            raise Http404("No such hand.")
+        old = hands[number - 1]
+        if (tricks is None) != (not old.played):
+            raise Stale("This hand was played or taken back meanwhile; nothing was changed.")
+        step = step_of(game.rules_obj(), len(game.players), hands[: number - 1])
+        problems: dict[int | None, str] = dict(bids_problems(step, game.players, bids))
+        if not problems and tricks is not None:
+            problem = tricks_problem(step, tricks)
+            if problem:
+                problems[None] = problem
+        if problems:
+            raise Refused(problems)
+        new = Recorded(old.cards, tuple(bids), None if tricks is None else tuple(tricks))
+        hands[number - 1] = new
+        game.hands.filter(number=number).update(
+            bids=list(bids),
+            tricks=None if tricks is None else list(tricks),
+            updated_at=timezone.now(),
+        )
+        _summarise(game, hands)
+        return Written(game, f"Hand {number} corrected; the totals after it were worked out again.")
+
+
+def set_note(owner: Any, pk: int, note: str) -> CardsGame:
+    with writing():
+        game, hands = _locked(owner, pk)
+        game.note = note
+        game.version += 1
+        game.save(update_fields=["note", "version", "updated_at"])
+        return game
+
+
+def set_hand_note(owner: Any, pk: int, number: int, note: str) -> CardsGame:
+    with writing():
+        game, hands = _locked(owner, pk)
+        if not game.hands.filter(number=number).update(note=note, updated_at=timezone.now()):
+            raise Http404("No such hand.")
+        game.version += 1
+        game.save(update_fields=["version", "updated_at"])
+        return game
+
+
+def set_watch_link(owner: Any, pk: int, action: str) -> tuple[CardsGame, str | None]:
+    """Turn the watch link on or off, or replace it (the old link stops working)."""
+    with writing():
+        game, hands = _locked(owner, pk)
+        if action == "off":
+            game.watch_enabled, said = False, "The watch link is off: nobody can open it now."
+        elif action == "on":
+            game.watch_enabled, said = True, "The watch link works again."
+        elif action == "replace":
+            game.watch_token = new_watch_token()
+            game.watch_enabled, said = True, "New watch link made; the old one no longer works."
+        else:
+            return game, None
+        game.version += 1
+        game.save(update_fields=["watch_enabled", "watch_token", "version", "updated_at"])
+        return game, said
+
+
+def delete_game(owner: Any, pk: int) -> None:
+    with writing():
+        game, hands = _locked(owner, pk)
+        game.delete()

@@ -1,0 +1,263 @@
+"""The card table: start a game of Oh Hell, Wizard or Call Break, record each hand in two
+steps (every player's bid, then every player's tricks), undo, correct a hand, write notes.
+
+Views bind their form, call one function of `games.cards.services` (which owns the
+transaction) and draw the answer after it returns. htmx gets the entry step back with the
+score bar, the notice and the history swapped beside it; without JavaScript, post/redirect/get.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path
+from django.views.decorators.http import require_http_methods, require_safe
+from django_htmx.http import reswap, retarget
+
+from games.accounts import guests, throttle
+from games.cards import services
+from games.cards.display import TableView
+from games.cards.forms import CardBidsForm, CardTricksForm, CorrectionForm, NewCardGameForm
+from games.cards.models import CardsGame
+from games.forms.notes import NoteForm
+from games.forms.table import posted_number
+from games.scoring import card_games
+from games.scoring.card_games.table import BIDS, TRICKS, step_of
+from games.services import LimitReached
+from games.views.base import HtmxHttpRequest, navigate, render
+
+TEMPLATE = "cards/game.html"
+
+
+def kind_or_404(name: str) -> card_games.CardGame:
+    if name not in card_games.GAMES:
+        raise Http404("No such game.")
+    return card_games.GAMES[name]
+
+
+def own_game(request: HtmxHttpRequest, pk: int) -> CardsGame:
+    """The owner's game; 404 for anyone else, never 403."""
+    return get_object_or_404(CardsGame.objects.owned_by(request.user), pk=pk)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
+    """A new game of one kind. A visitor without an account becomes a guest on a valid post,
+    as for Spades."""
+    kind = kind_or_404(game)
+    form = NewCardGameForm(request.POST if request.method == "POST" else None, kind=kind)
+    status = None
+    if form.is_bound and form.is_valid():
+        refused = throttle.spend(request, throttle.NEW_GAME)
+        if not refused and not request.user.is_authenticated:
+            refused = guests.start(request)
+        if refused:
+            form.add_error(None, refused)
+            status = 429
+        else:
+            guests.keep_alive(request)
+            data = form.cleaned_data
+            try:
+                made = services.create_game(
+                    request.user,
+                    kind=kind,
+                    players=data["players"],
+                    rules=data["rules"],
+                    name=data["name"],
+                )
+            except LimitReached as problem:
+                form.add_error(None, str(problem))
+            else:
+                return navigate(request, made)
+    context = {"form": form, "kind": kind, "presets": kind.presets.values()}
+    return render(request, "cards/new.html", context, partial="form", status=status)
+
+
+def live_context(
+    game: CardsGame,
+    *,
+    form: CardBidsForm | CardTricksForm | None = None,
+    notice: str | None = None,
+    notice_kind: str = "warning",
+) -> dict[str, Any]:
+    view = TableView.of(game)
+    if form is None and view.step.kind == BIDS:
+        form = CardBidsForm(step=view.step, players=game.players)
+    elif form is None and view.step.kind == TRICKS:
+        form = CardTricksForm(step=view.step, players=game.players)
+    return {
+        "game": game,
+        "view": view,
+        "step": view.step,
+        "form": form,
+        "notice": notice,
+        "notice_kind": notice_kind,
+    }
+
+
+@require_safe
+def game_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    game = own_game(request, pk)
+    return TemplateResponse(request, TEMPLATE, live_context(game))
+
+
+def written(request: HtmxHttpRequest, done: services.Written) -> HttpResponse:
+    if not request.htmx:
+        messages.success(request, done.said)
+        return redirect(done.game)
+    context = live_context(done.game, notice=done.said, notice_kind="success")
+    response = TemplateResponse(request, f"{TEMPLATE}#written", {**context, "oob": True})
+    response.headers["HX-Trigger"] = "hand-scored"
+    return response
+
+
+def stale(request: HtmxHttpRequest, pk: int, problem: services.Stale) -> HttpResponse:
+    """The form no longer matches the game: say so and show the game as it now is."""
+    if not request.htmx:
+        messages.warning(request, str(problem))
+        return redirect("cards_game", pk=pk)
+    context = live_context(own_game(request, pk), notice=str(problem))
+    response = TemplateResponse(request, f"{TEMPLATE}#live", context, status=409)
+    return reswap(retarget(response, "#live"), "outerHTML")
+
+
+def refused_step(
+    request: HtmxHttpRequest, game: CardsGame, form: CardBidsForm | CardTricksForm
+) -> HttpResponse:
+    context = live_context(game, form=form)
+    return render(request, TEMPLATE, context, partial="entry", status=422)
+
+
+def _step(request: HtmxHttpRequest, pk: int, kind: str) -> HttpResponse:
+    game = own_game(request, pk)
+    number = posted_number(request.POST.get("hand"))
+    try:
+        step = services.step_for(game, game.recorded(), number, kind)
+    except services.Stale as problem:
+        return stale(request, pk, problem)
+    form_class = CardBidsForm if kind == BIDS else CardTricksForm
+    form = form_class(request.POST, step=step, players=game.players)
+    if not form.is_valid():
+        return refused_step(request, game, form)
+    write = services.record_bids if kind == BIDS else services.record_tricks
+    try:
+        done = write(request.user, pk, number, form.values())
+    except services.Stale as problem:
+        return stale(request, pk, problem)
+    except services.Refused as problem:
+        form.show_problems(problem.problems)
+        return refused_step(request, game, form)
+    except LimitReached as problem:
+        form.add_error(None, str(problem))
+        return refused_step(request, game, form)
+    return written(request, done)
+
+
+def post_only(view: Any) -> Any:
+    """A post-only address opened by GET goes back to the game's page."""
+
+    def wrapper(request: HtmxHttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method in ("GET", "HEAD"):
+            own_game(request, pk)
+            return redirect("cards_game", pk=pk)
+        if request.method != "POST":
+            return HttpResponse(status=405, headers={"Allow": "POST"})
+        return view(request, pk, *args, **kwargs)
+
+    wrapper.__doc__ = view.__doc__
+    return wrapper
+
+
+@post_only
+def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    return _step(request, pk, BIDS)
+
+
+@post_only
+def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    return _step(request, pk, TRICKS)
+
+
+@post_only
+def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    own_game(request, pk)
+    try:
+        done = services.undo(request.user, pk, posted_number(request.POST.get("version")))
+    except services.Stale as problem:
+        return stale(request, pk, problem)
+    return written(request, done)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    """Put right a recorded hand's bids and tricks; the totals after it follow."""
+    game = own_game(request, pk)
+    hands = game.recorded()
+    if not 1 <= number <= len(hands):
+        raise Http404("No such hand.")
+    hand = hands[number - 1]
+    step = step_of(game.rules_obj(), len(game.players), hands[: number - 1])
+    initial: dict[str, int] = {}
+    for seat, bid in enumerate(hand.bids):
+        initial[f"bid_{seat}"] = bid
+        if hand.tricks is not None:
+            initial[f"tricks_{seat}"] = hand.tricks[seat]
+    data = request.POST if request.method == "POST" else None
+    form = CorrectionForm(
+        data, initial=initial, step=step, players=game.players, played=hand.played
+    )
+    if form.is_bound and form.is_valid():
+        try:
+            done = services.correct_hand(request.user, pk, number, form.bids(), form.tricks())
+        except services.Stale as problem:
+            messages.warning(request, str(problem))
+            return navigate(request, game)
+        except services.Refused as problem:
+            form.show_problems(problem.problems)
+        else:
+            messages.success(request, done.said)
+            return navigate(request, done.game)
+    context = {"game": game, "form": form, "number": number, "step": step}
+    return render(request, "cards/edit_hand.html", context, partial="form")
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_note(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    game = own_game(request, pk)
+    form = NoteForm(request.POST if request.method == "POST" else None, initial={"note": game.note})
+    if form.is_bound and form.is_valid():
+        game = services.set_note(request.user, pk, form.cleaned_data["note"])
+        messages.success(request, "Note saved." if game.note else "Note removed.")
+        return navigate(request, game)
+    return render(request, "cards/note.html", {"game": game, "form": form, "number": None})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def hand_note(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
+    game = own_game(request, pk)
+    current = game.hands.filter(number=number).values_list("note", flat=True).first()
+    if current is None:
+        raise Http404("No such hand.")
+    form = NoteForm(request.POST if request.method == "POST" else None, initial={"note": current})
+    if form.is_bound and form.is_valid():
+        note = form.cleaned_data["note"]
+        game = services.set_hand_note(request.user, pk, number, note)
+        messages.success(request, f"Note on hand {number} saved." if note else "Note removed.")
+        return navigate(request, game)
+    return render(request, "cards/note.html", {"game": game, "form": form, "number": number})
+
+
+urlpatterns = [
+    path("cards/new/<str:game>/", new_game, name="cards_new"),
+    path("cards/<int:pk>/", game_page, name="cards_game"),
+    path("cards/<int:pk>/bids/", post_bids, name="cards_bids"),
+    path("cards/<int:pk>/tricks/", post_tricks, name="cards_tricks"),
+    path("cards/<int:pk>/undo/", undo, name="cards_undo"),
+    path("cards/<int:pk>/hands/<int:number>/edit/", edit_hand, name="cards_edit_hand"),
+    path("cards/<int:pk>/note/", game_note, name="cards_game_note"),
+    path("cards/<int:pk>/hands/<int:number>/note/", hand_note, name="cards_hand_note"),
+]

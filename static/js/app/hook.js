@@ -1,0 +1,45 @@
+// The hook, at the card table: once every other player's bid is tapped, the dealer's key
+// that would make the bids add up to the cards dealt is shown disabled, with the reason.
+// The server refuses that bid anyway (games/scoring/card_games/table.py); this only says so
+// before the tap.
+
+function hookOf(form) {
+  var cards = parseInt(form.dataset.hookCards, 10);
+  var dealer = form.querySelector("fieldset.pad[data-dealer]");
+  return isNaN(cards) || !dealer ? null : { cards: cards, dealer: dealer };
+}
+
+function refresh(form) {
+  var hook = hookOf(form);
+  if (!hook) { return; }
+  var others = 0;
+  var missing = false;
+  form.querySelectorAll("fieldset.pad").forEach(function (pad) {
+    if (pad === hook.dealer) { return; }
+    var chosen = pad.querySelector(".keys input:checked");
+    if (chosen) { others += parseInt(chosen.value, 10); } else { missing = true; }
+  });
+  var forbidden = missing ? null : hook.cards - others;
+  var reason = hook.dealer.querySelector("[data-hook-reason]");
+  hook.dealer.querySelectorAll(".keys input").forEach(function (input) {
+    var off = forbidden !== null && parseInt(input.value, 10) === forbidden;
+    input.disabled = off;
+    if (off && input.checked) { input.checked = false; }
+    input.closest(".key").classList.toggle("forbidden", off);
+    input.closest(".key").title = off ? reason.dataset.hookReason.replace("{}", forbidden) : "";
+  });
+  var showing = forbidden !== null && forbidden >= 0 && forbidden <= hook.cards;
+  reason.hidden = !showing;
+  reason.textContent = showing ? reason.dataset.hookReason.replace("{}", forbidden) : "";
+}
+
+function refreshAll() {
+  document.querySelectorAll("form[data-hook-cards]").forEach(refresh);
+}
+
+document.addEventListener("change", function (event) {
+  var form = event.target.closest && event.target.closest("form[data-hook-cards]");
+  if (form) { refresh(form); }
+});
+document.addEventListener("htmx:afterSwap", refreshAll);
+document.addEventListener("DOMContentLoaded", refreshAll);

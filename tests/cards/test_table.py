@@ -1,0 +1,118 @@
+"""The card table through its pages: new game, every step, undo, corrections, notes, refusals."""
+
+from html import unescape
+
+import pytest
+from django.urls import reverse
+
+from games.cards import services
+from games.cards.models import CardsGame, CardsHand
+from games.scoring import card_games
+from games.scoring.card_games.table import Recorded
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def new_data(players, preset, **rules):
+    data = {f"player_{seat}": name for seat, name in enumerate(players)}
+    data["preset"] = preset
+    data.update({f"rule_{name}": value for name, value in rules.items()})
+    return data
+
+
+def make(owner, game="oh_hell", players=("Ann", "Ben", "Cat"), hands=(), **rules):
+    kind = card_games.GAMES[game]
+    spec = {"preset": kind.default_preset, **rules}
+    return services.create_game(owner, kind=kind, players=list(players), rules=spec, hands=hands)
+
+
+def bids(game, number, values, **extra):
+    return {"hand": str(number), **{f"bid_{s}": str(v) for s, v in enumerate(values)}, **extra}
+
+
+def tricks(number, values):
+    return {"hand": str(number), **{f"tricks_{s}": str(v) for s, v in enumerate(values)}}
+
+
+def test_a_new_game_of_oh_hell_starts_at_its_first_hand(owner_client):
+    data = new_data(["Ann", "Ben", "Cat"], "oh_hell", max_cards_0="3")  # a number, or "off"
+    response = owner_client.post(reverse("cards_new", args=["oh_hell"]), data)
+    game = CardsGame.objects.get()
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    assert game.rules == {"preset": "oh_hell", "max_cards": 3}
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    assert "Hand 1 of 5: bids" in page
+    assert "3 cards each · Ann deals; Ben bids first." in page
+
+
+def test_a_whole_game_played_through_the_pages(owner_client, owner):
+    game = make(owner, max_cards=2)  # 2, 1, 2 cards: three hands
+    url = lambda name: reverse(name, args=[game.pk])  # noqa: E731
+    plays = [([1, 0, 0], [1, 0, 1]), ([0, 0, 0], [0, 1, 0]), ([1, 1, 1], [1, 1, 0])]
+    for number, (bid, took) in enumerate(plays, start=1):
+        assert owner_client.post(url("cards_bids"), bids(game, number, bid), **HX).status_code == 200
+        answer = owner_client.post(url("cards_tricks"), tricks(number, took), **HX)
+        assert answer.status_code == 200
+    page = answer.content.decode()
+    assert "Game over" in page
+    game.refresh_from_db()
+    # Oh Hell: 10 + bid on an exact bid. Ann 11 + 10 + 11; Ben 10 + 0 + 11; Cat 0 + 10 + 0.
+    assert game.finished and game.totals == [32, 21, 10] and game.winners == [0]
+    assert "Ann wins with 32 points." in page
+
+
+def test_the_hook_refuses_the_dealers_bid_next_to_the_dealer(owner_client, owner):
+    game = make(owner, max_cards=3)
+    # Hand 1: Ann deals 3 cards and bids last; Ben 1 + Cat 1: Ann may not bid 1.
+    response = owner_client.post(reverse("cards_bids", args=[game.pk]), bids(game, 1, [1, 1, 1]), **HX)
+    assert response.status_code == 422
+    assert "Ann deals, and under the hook may not bid 1" in unescape(response.content.decode())
+    assert not CardsHand.objects.exists()
+
+
+def test_tricks_that_dont_add_up_are_refused(owner_client, owner):
+    game = make(owner, max_cards=3, hands=[Recorded(3, (1, 1, 0))])
+    response = owner_client.post(reverse("cards_tricks", args=[game.pk]), tricks(1, [1, 1, 0]), **HX)
+    assert response.status_code == 422
+    assert "The tricks add up to 2, but 3 tricks were played." in unescape(response.content.decode())
+    assert CardsHand.objects.get().tricks is None
+
+
+def test_two_phones_posting_the_same_bids_record_them_once(owner_client, owner):
+    game = make(owner, max_cards=3)
+    url = reverse("cards_bids", args=[game.pk])
+    assert owner_client.post(url, bids(game, 1, [1, 0, 0]), **HX).status_code == 200
+    again = owner_client.post(url, bids(game, 1, [1, 0, 0]), **HX)
+    assert again.status_code == 409
+    assert "Hand 1's bids were already recorded; nothing was changed." in unescape(again.content.decode())
+    assert CardsHand.objects.count() == 1
+
+
+def test_undo_takes_back_the_tricks_then_the_bids(owner_client, owner):
+    game = make(owner, max_cards=3, hands=[Recorded(3, (1, 0, 1), (1, 1, 1))])
+    url = reverse("cards_undo", args=[game.pk])
+    owner_client.post(url, {"version": str(game.version)})
+    game.refresh_from_db()
+    assert CardsHand.objects.get().tricks is None and game.hand_count == 0
+    owner_client.post(url, {"version": str(game.version)})
+    assert not CardsHand.objects.exists()
+
+
+def test_a_correction_scores_every_later_hand_again(owner_client, owner):
+    game = make(owner, max_cards=2, hands=[Recorded(2, (1, 0, 0), (1, 0, 1)), Recorded(1, (0, 0, 0), (0, 1, 0))])
+    data = {"bid_0": "0", "bid_1": "0", "bid_2": "1", "tricks_0": "1", "tricks_1": "0", "tricks_2": "1"}
+    response = owner_client.post(reverse("cards_edit_hand", args=[game.pk, 1]), data)
+    assert response.status_code == 302
+    game.refresh_from_db()
+    # Hand 1 now: Ann 0, Ben 10, Cat 11; hand 2: Ann 10, Ben 0, Cat 10.
+    assert game.totals == [10, 10, 21]
+
+
+def test_another_account_gets_404_and_changes_nothing(stranger_client, owner):
+    game = make(owner, max_cards=3)
+    assert stranger_client.get(game.get_absolute_url()).status_code == 404
+    response = stranger_client.post(reverse("cards_bids", args=[game.pk]), bids(game, 1, [1, 0, 0]))
+    assert response.status_code == 404
+    assert not CardsHand.objects.exists()
