@@ -180,7 +180,7 @@ class StepForm(forms.Form):
                 label=f"{name} {verb}",
                 coerce=int,
                 choices=number_keys(low, high),
-                widget=KeyPad(wide=high >= 10),
+                widget=KeyPad(),
                 error_messages={
                     "required": f"Choose what {name} {verb}.",
                     "invalid_choice": f"Choose what {name} {verb} from the keys.",
@@ -247,7 +247,7 @@ class CorrectionForm(forms.Form):
                 label=f"{name} bid",
                 coerce=int,
                 choices=number_keys(step.bid_low, step.bid_high),
-                widget=KeyPad(wide=step.bid_high >= 10),
+                widget=KeyPad(),
                 error_messages={"required": f"Choose what {name} bid."},
             )
             if played:
@@ -255,7 +255,7 @@ class CorrectionForm(forms.Form):
                     label=f"{name} took",
                     coerce=int,
                     choices=number_keys(0, step.cards),
-                    widget=KeyPad(wide=step.cards >= 10),
+                    widget=KeyPad(),
                     error_messages={"required": f"Choose what {name} took."},
                 )
 

@@ -22,6 +22,7 @@ from games.views.base import HtmxHttpRequest
 STATIC_FILES = [
     "css/app.css",
     "css/pages.css",
+    "css/cards.css",
     "js/app.js",
     # The scoring screen's modules (static/js/app/), those loaded only when used included, so
     # a phone that installed the app finds each of them offline.
