@@ -21,6 +21,7 @@ from games.club import imports as club_imports
 from games.models import Game, Hand, OldWatchLink, Restore, RestoreItem
 from tests.accounts.guests import NEW_GAME, make_guest, sign_in_guest
 from tests.conftest import PASSWORD, QUIET_HAND
+from tests.security.test_access_cards import CARDS_TABLE, CARDS_WATCH
 
 pytestmark = pytest.mark.django_db
 
@@ -513,6 +514,8 @@ def test_the_table_names_every_url():
     named = set(url_names(get_resolver().url_patterns))
     covered = {name for name, _ in TABLE} | set(WATCH) | set(TABLE_WATCH) | {"table_score"}
     covered |= set(ADMIN)
+    # The card table's URLs have their own table (test_access_cards.py).
+    covered |= {name for name, _ in CARDS_TABLE} | set(CARDS_WATCH)
     assert named == covered
 
 
