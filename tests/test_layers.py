@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 GAMES = Path(__file__).resolve().parents[1] / "games"
-WRITES = {"games.services", "games.club.services"}
+WRITES = {"games.services", "games.club.services", "games.cards.services"}
 READS = [
     "fragments.py",
     "display.py",
@@ -20,6 +20,7 @@ READS = [
     "club/reads.py",
     "club/board.py",
     "club/desk.py",
+    "cards/display.py",
 ]
 
 
@@ -41,5 +42,8 @@ def test_a_read_module_imports_no_write_module(module):
 
 def test_the_check_sees_an_import_of_the_write_module(tmp_path):
     written = tmp_path / "m.py"
-    written.write_text("from games import services\nfrom games.club.services import x\n")
+    written.write_text(
+        "from games import services\nfrom games.club.services import x\n"
+        "import games.cards.services\n"
+    )
     assert imported_by(written) & WRITES == WRITES

@@ -105,7 +105,7 @@ class TableView:
     def rows(self) -> list[HandRow]:
         """Every played hand, newest first."""
         rows = []
-        for hand, scored in zip(self.hands, self.result.hands):
+        for hand, scored in zip(self.hands, self.result.hands, strict=False):  # pending last
             assert hand.tricks is not None
             cells = [
                 (

@@ -106,7 +106,9 @@ class CardsGame(models.Model):
     def standings(self) -> list[tuple[str, int | float]]:
         """Each player's name and total from the summary, for lists of games."""
         totals = self.totals or [0] * len(self.players)
-        return [(name, self.points(total)) for name, total in zip(self.players, totals)]
+        return [
+            (name, self.points(total)) for name, total in zip(self.players, totals, strict=True)
+        ]
 
 
 class CardsHand(models.Model):

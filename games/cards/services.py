@@ -144,9 +144,7 @@ def step_for(game: CardsGame, hands: list[Recorded], number: int | None, kind: s
     if step.kind == OVER:
         raise Stale(GAME_OVER)
     what = "bids" if kind == BIDS else "tricks"
-    done = number is not None and (
-        number < step.number or (number == step.number and kind == BIDS)
-    )
+    done = number is not None and (number < step.number or (number == step.number and kind == BIDS))
     if done:
         raise Stale(f"Hand {number}'s {what} were already recorded; nothing was changed.")
     raise Stale("The game moved on since this page was drawn; nothing was changed.")
@@ -159,12 +157,10 @@ def record_bids(owner: Any, pk: int, number: int | None, bids: Sequence[int]) ->
         step = step_for(game, hands, number, BIDS)
         problems = bids_problems(step, game.players, bids)
         if problems:
-            raise Refused(dict(problems))
+            raise Refused(problems)
         if step.number > limits.MAX_HANDS:
             raise LimitReached(f"A game keeps at most {limits.MAX_HANDS:,} hands.")
-        CardsHand.objects.create(
-            game=game, number=step.number, cards=step.cards, bids=list(bids)
-        )
+        CardsHand.objects.create(game=game, number=step.number, cards=step.cards, bids=list(bids))
         hands.append(Recorded(step.cards, tuple(bids)))
         _summarise(game, hands)
         return Written(game, f"Hand {step.number}'s bids are in.")
@@ -178,9 +174,7 @@ def record_tricks(owner: Any, pk: int, number: int | None, tricks: Sequence[int]
         problem = tricks_problem(step, tricks)
         if problem:
             raise Refused({None: problem})
-        game.hands.filter(number=step.number).update(
-            tricks=list(tricks), updated_at=timezone.now()
-        )
+        game.hands.filter(number=step.number).update(tricks=list(tricks), updated_at=timezone.now())
         hands[-1] = Recorded(step.cards, step.bids, tuple(tricks))
         _summarise(game, hands)
         said = f"Hand {step.number} recorded."
@@ -224,7 +218,7 @@ def correct_hand(
         if (tricks is None) != (not old.played):
             raise Stale("This hand was played or taken back meanwhile; nothing was changed.")
         step = step_of(game.rules_obj(), len(game.players), hands[: number - 1])
-        problems: dict[int | None, str] = dict(bids_problems(step, game.players, bids))
+        problems = bids_problems(step, game.players, bids)
         if not problems and tricks is not None:
             problem = tricks_problem(step, tricks)
             if problem:
@@ -244,7 +238,7 @@ def correct_hand(
 
 def set_note(owner: Any, pk: int, note: str) -> CardsGame:
     with writing():
-        game, hands = _locked(owner, pk)
+        game, _ = _locked(owner, pk)
         game.note = note
         game.version += 1
         game.save(update_fields=["note", "version", "updated_at"])
@@ -253,7 +247,7 @@ def set_note(owner: Any, pk: int, note: str) -> CardsGame:
 
 def set_hand_note(owner: Any, pk: int, number: int, note: str) -> CardsGame:
     with writing():
-        game, hands = _locked(owner, pk)
+        game, _ = _locked(owner, pk)
         if not game.hands.filter(number=number).update(note=note, updated_at=timezone.now()):
             raise Http404("No such hand.")
         game.version += 1
@@ -264,7 +258,7 @@ def set_hand_note(owner: Any, pk: int, number: int, note: str) -> CardsGame:
 def set_watch_link(owner: Any, pk: int, action: str) -> tuple[CardsGame, str | None]:
     """Turn the watch link on or off, or replace it (the old link stops working)."""
     with writing():
-        game, hands = _locked(owner, pk)
+        game, _ = _locked(owner, pk)
         if action == "off":
             game.watch_enabled, said = False, "The watch link is off: nobody can open it now."
         elif action == "on":
@@ -281,5 +275,5 @@ def set_watch_link(owner: Any, pk: int, action: str) -> tuple[CardsGame, str | N
 
 def delete_game(owner: Any, pk: int) -> None:
     with writing():
-        game, hands = _locked(owner, pk)
+        game, _ = _locked(owner, pk)
         game.delete()

@@ -40,7 +40,8 @@ def test_a_new_game_of_oh_hell_starts_at_its_first_hand(owner_client):
     data = new_data(["Ann", "Ben", "Cat"], "oh_hell", max_cards_0="3")  # a number, or "off"
     response = owner_client.post(reverse("cards_new", args=["oh_hell"]), data)
     game = CardsGame.objects.get()
-    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    assert response.status_code == 302
+    assert response["Location"] == game.get_absolute_url()
     assert game.rules == {"preset": "oh_hell", "max_cards": 3}
     page = owner_client.get(game.get_absolute_url()).content.decode()
     assert "Hand 1 of 5: bids" in page
@@ -52,21 +53,27 @@ def test_a_whole_game_played_through_the_pages(owner_client, owner):
     url = lambda name: reverse(name, args=[game.pk])  # noqa: E731
     plays = [([1, 0, 0], [1, 0, 1]), ([0, 0, 0], [0, 1, 0]), ([1, 1, 1], [1, 1, 0])]
     for number, (bid, took) in enumerate(plays, start=1):
-        assert owner_client.post(url("cards_bids"), bids(game, number, bid), **HX).status_code == 200
+        assert (
+            owner_client.post(url("cards_bids"), bids(game, number, bid), **HX).status_code == 200
+        )
         answer = owner_client.post(url("cards_tricks"), tricks(number, took), **HX)
         assert answer.status_code == 200
     page = answer.content.decode()
     assert "Game over" in page
     game.refresh_from_db()
     # Oh Hell: 10 + bid on an exact bid. Ann 11 + 10 + 11; Ben 10 + 0 + 11; Cat 0 + 10 + 0.
-    assert game.finished and game.totals == [32, 21, 10] and game.winners == [0]
+    assert game.finished
+    assert game.totals == [32, 21, 10]
+    assert game.winners == [0]
     assert "Ann wins with 32 points." in page
 
 
 def test_the_hook_refuses_the_dealers_bid_next_to_the_dealer(owner_client, owner):
     game = make(owner, max_cards=3)
     # Hand 1: Ann deals 3 cards and bids last; Ben 1 + Cat 1: Ann may not bid 1.
-    response = owner_client.post(reverse("cards_bids", args=[game.pk]), bids(game, 1, [1, 1, 1]), **HX)
+    response = owner_client.post(
+        reverse("cards_bids", args=[game.pk]), bids(game, 1, [1, 1, 1]), **HX
+    )
     assert response.status_code == 422
     assert "Ann deals, and under the hook may not bid 1" in unescape(response.content.decode())
     assert not CardsHand.objects.exists()
@@ -74,9 +81,13 @@ def test_the_hook_refuses_the_dealers_bid_next_to_the_dealer(owner_client, owner
 
 def test_tricks_that_dont_add_up_are_refused(owner_client, owner):
     game = make(owner, max_cards=3, hands=[Recorded(3, (1, 1, 0))])
-    response = owner_client.post(reverse("cards_tricks", args=[game.pk]), tricks(1, [1, 1, 0]), **HX)
+    response = owner_client.post(
+        reverse("cards_tricks", args=[game.pk]), tricks(1, [1, 1, 0]), **HX
+    )
     assert response.status_code == 422
-    assert "The tricks add up to 2, but 3 tricks were played." in unescape(response.content.decode())
+    assert "The tricks add up to 2, but 3 tricks were played." in unescape(
+        response.content.decode()
+    )
     assert CardsHand.objects.get().tricks is None
 
 
@@ -86,7 +97,9 @@ def test_two_phones_posting_the_same_bids_record_them_once(owner_client, owner):
     assert owner_client.post(url, bids(game, 1, [1, 0, 0]), **HX).status_code == 200
     again = owner_client.post(url, bids(game, 1, [1, 0, 0]), **HX)
     assert again.status_code == 409
-    assert "Hand 1's bids were already recorded; nothing was changed." in unescape(again.content.decode())
+    assert "Hand 1's bids were already recorded; nothing was changed." in unescape(
+        again.content.decode()
+    )
     assert CardsHand.objects.count() == 1
 
 
@@ -95,14 +108,26 @@ def test_undo_takes_back_the_tricks_then_the_bids(owner_client, owner):
     url = reverse("cards_undo", args=[game.pk])
     owner_client.post(url, {"version": str(game.version)})
     game.refresh_from_db()
-    assert CardsHand.objects.get().tricks is None and game.hand_count == 0
+    assert CardsHand.objects.get().tricks is None
+    assert game.hand_count == 0
     owner_client.post(url, {"version": str(game.version)})
     assert not CardsHand.objects.exists()
 
 
 def test_a_correction_scores_every_later_hand_again(owner_client, owner):
-    game = make(owner, max_cards=2, hands=[Recorded(2, (1, 0, 0), (1, 0, 1)), Recorded(1, (0, 0, 0), (0, 1, 0))])
-    data = {"bid_0": "0", "bid_1": "0", "bid_2": "1", "tricks_0": "1", "tricks_1": "0", "tricks_2": "1"}
+    game = make(
+        owner,
+        max_cards=2,
+        hands=[Recorded(2, (1, 0, 0), (1, 0, 1)), Recorded(1, (0, 0, 0), (0, 1, 0))],
+    )
+    data = {
+        "bid_0": "0",
+        "bid_1": "0",
+        "bid_2": "1",
+        "tricks_0": "1",
+        "tricks_1": "0",
+        "tricks_2": "1",
+    }
     response = owner_client.post(reverse("cards_edit_hand", args=[game.pk, 1]), data)
     assert response.status_code == 302
     game.refresh_from_db()
@@ -116,3 +141,76 @@ def test_another_account_gets_404_and_changes_nothing(stranger_client, owner):
     response = stranger_client.post(reverse("cards_bids", args=[game.pk]), bids(game, 1, [1, 0, 0]))
     assert response.status_code == 404
     assert not CardsHand.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("game", "data", "field", "message"),
+    [
+        ("oh_hell", {"player_0": "Ann", "player_1": "Ben"}, "player_2", "Enter a name."),
+        ("oh_hell", {"player_0": "Ann", "player_1": "Ben", "player_2": "Cat", "player_4": "Eve"},
+         "player_3",
+         "Enter a name, or leave the last places empty."),
+        ("wizard", {"player_0": "Ann", "player_1": "ann", "player_2": "Cat"}, "player_1",
+         "Two players can't share a name at one table."),
+        ("call_break", {"player_0": "Ann", "player_1": "Ben", "player_2": "Cat"}, "player_3",
+         "Enter a name."),
+        ("call_break", {**{f"player_{s}": n for s, n in enumerate("ABCD")}, "rule_bid_min": "9",
+                        "rule_bid_max": "8"}, "rule_bid_min", "The lowest call (9) is above"),
+        ("oh_hell", {**{f"player_{s}": n for s, n in enumerate("ABCDEFG")},
+                     "rule_max_cards_0": "10"}, "rule_max_cards",
+         "7 players can be dealt at most 7 cards each from 52, not 10."),
+    ],
+)  # fmt: skip
+def test_a_new_game_refused_says_why_next_to_the_field(owner_client, game, data, field, message):
+    kind = card_games.GAMES[game]
+    response = owner_client.post(
+        reverse("cards_new", args=[game]), {"preset": kind.default_preset, **data}
+    )
+    assert response.status_code == 422
+    form = response.context["form"]
+    assert any(message in error for error in form.errors[field]), form.errors
+    assert not CardsGame.objects.exists()
+
+
+def test_a_visitor_starting_a_game_becomes_a_guest(client):
+    data = new_data(["Ann", "Ben", "Cat", "Dan"], "call_break")
+    response = client.post(reverse("cards_new", args=["call_break"]), data)
+    game = CardsGame.objects.get()
+    assert response.status_code == 302
+    assert client.get(game.get_absolute_url()).status_code == 200
+
+
+def test_new_game_asks_which_game_first(client):
+    page = client.get(reverse("new_game")).content.decode()
+    for game in ("oh_hell", "wizard", "call_break"):
+        assert reverse("cards_new", args=[game]) in page
+    assert client.get(reverse("cards_new", args=["euchre"])).status_code == 404
+
+
+def test_the_bids_step_says_the_hand_the_dealer_and_the_hook(owner_client, owner):
+    game = make(owner, max_cards=3)
+    page = unescape(owner_client.get(game.get_absolute_url()).content.decode())
+    assert "Hand 1 of 5: bids" in page
+    assert "The hook: Ann deals and bids last, and may not bid so that the bids add up to 3" in page
+    assert 'data-hook-cards="3"' in page
+    # The pads in bidding order, the dealer's last and marked for the hook's key.
+    assert page.index("Ben bid") < page.index("Cat bid") < page.index("Ann bid")
+
+
+def test_the_history_explains_each_hand_in_words(owner_client, owner):
+    game = make(owner, max_cards=3, hands=[Recorded(3, (1, 0, 1), (1, 1, 1))])
+    page = unescape(owner_client.get(game.get_absolute_url()).content.decode())
+    assert "Ann bid 1, took 1" in page
+    assert "Ben bid 0, took 1" in page
+    assert "Hand 2 of 5: bids" in page
+
+
+def test_a_hand_note_shows_in_the_history(owner_client, owner):
+    game = make(owner, max_cards=3, hands=[Recorded(3, (1, 0, 1), (1, 1, 1))])
+    url = reverse("cards_hand_note", args=[game.pk, 1])
+    assert owner_client.post(url, {"note": "misdeal, redealt"}).status_code == 302
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    assert "Note: misdeal, redealt" in page
+    bad = owner_client.post(url, {"note": "x" * 500})
+    assert bad.status_code == 422
+    assert CardsHand.objects.get().note == "misdeal, redealt"

@@ -8,6 +8,7 @@ score bar, the notice and the history swapped beside it; without JavaScript, pos
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -157,7 +158,7 @@ def _step(request: HtmxHttpRequest, pk: int, kind: str) -> HttpResponse:
     return written(request, done)
 
 
-def post_only(view: Any) -> Any:
+def post_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """A post-only address opened by GET goes back to the game's page."""
 
     def wrapper(request: HtmxHttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
