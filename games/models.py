@@ -11,6 +11,7 @@ import json
 import secrets
 from collections.abc import Iterable, Sequence
 
+from django.apps import apps
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
@@ -170,6 +171,16 @@ class GameQuerySet(models.QuerySet["Game"]):
         """How many games, and hands in them: what an account's limits are counted on."""
         held = self.aggregate(games=models.Count("pk"), hands=models.Sum("hand_count"))
         return held["games"], held["hands"] or 0
+
+
+def account_counts(owner_id: int | None) -> tuple[int, int]:
+    """How many games an account keeps and how many hands are in them, Spades and the card
+    games (Oh Hell, Wizard, Call Break) together: what its limits are counted on. The card
+    games' model is asked for by name: the cards app builds on this one."""
+    games, hands = Game.objects.filter(owner_id=owner_id).counts()
+    card_games = apps.get_model("cards", "CardsGame").objects.filter(owner_id=owner_id)
+    held = card_games.aggregate(games=models.Count("pk"), hands=models.Count("hands"))
+    return games + held["games"], hands + held["hands"]
 
 
 class Game(models.Model):

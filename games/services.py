@@ -35,7 +35,7 @@ from django.utils.module_loading import import_string
 
 from games import display, scoring
 from games.access import Access
-from games.models import Game, Hand, Table, stored_hand
+from games.models import Game, Hand, Table, account_counts, stored_hand
 from games.scoring import limits
 from games.scoring.gamefile import JSONObject, JSONValue
 from games.scoring.steps import (
@@ -825,7 +825,7 @@ def _room_for_game(owner: Any, hands: int) -> None:
     both take the last place."""
     _room_for_hand(hands)
     get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk").first()
-    have_games, have_hands = Game.objects.filter(owner=owner).counts()
+    have_games, have_hands = account_counts(owner.pk)
     # A new game needs room for its first hand at least.
     passed = limits.account_limits_passed(have_games, have_hands, 1, max(hands, 1))
     if "games" in passed:

@@ -24,8 +24,9 @@ from django.utils import timezone
 
 from games.accounts import throttle
 from games.accounts.models import Guest
+from games.cards.models import CardsGame
 from games.club.models import Event
-from games.models import Game
+from games.models import Game, account_counts
 from games.scoring import limits
 
 # Guests one address may start in WINDOW: a table's phones on one Wi-Fi start a few, and a
@@ -102,7 +103,7 @@ def forget_flag(request: HttpRequest) -> None:
 
 
 # The apps whose rows a user owns: the games, and the club nights (events) it directs.
-OWNING_APPS = ("games", "club")
+OWNING_APPS = ("games", "club", "cards")
 
 
 def owned_relations() -> list[models.ForeignObject[Any, Any]]:
@@ -131,8 +132,8 @@ def move_to(guest_id: int, account: AbstractBaseUser) -> int:
         # The account's row is locked too: two phones moving guests into one account at once
         # are checked against the limits one after the other.
         get_user_model().objects.select_for_update().filter(pk=account.pk).first()
-        moving_games, moving_hands = Game.objects.filter(owner_id=guest_id).counts()
-        have_games, have_hands = Game.objects.filter(owner_id=account.pk).counts()
+        moving_games, moving_hands = account_counts(guest_id)
+        have_games, have_hands = account_counts(account.pk)
         passed = limits.account_limits_passed(have_games, have_hands, moving_games, moving_hands)
         if "games" in passed:
             raise MoveRefused(
@@ -192,7 +193,8 @@ def _counted(count: int, thing: str) -> str:
 
 def holdings(user_id: int) -> Holdings:
     return Holdings(
-        games=Game.objects.filter(owner_id=user_id, seating__isnull=True).count(),
+        games=Game.objects.filter(owner_id=user_id, seating__isnull=True).count()
+        + CardsGame.objects.filter(owner_id=user_id).count(),
         events=Event.objects.filter(owner_id=user_id).count(),
     )
 
@@ -209,8 +211,11 @@ def abandoned(days: int) -> models.QuerySet[Guest]:
     """Guests not seen, and with no game changed, for `days` days."""
     cutoff = timezone.now() - timedelta(days=days)
     recent_games = Game.objects.filter(owner_id=models.OuterRef("user_id"), updated_at__gte=cutoff)
+    recent_cards = CardsGame.objects.filter(
+        owner_id=models.OuterRef("user_id"), updated_at__gte=cutoff
+    )
     return Guest.objects.filter(last_seen__lt=cutoff, created_at__lt=cutoff).exclude(
-        models.Exists(recent_games)
+        models.Exists(recent_games) | models.Exists(recent_cards)
     )
 
 

@@ -33,7 +33,7 @@ from games.club.models import (
     Seating,
 )
 from games.club.services import EventProblem, create_event
-from games.models import Game, Table, new_watch_token
+from games.models import Game, Table, account_counts, new_watch_token
 from games.scoring import limits
 from games.scoring.gamefile import JSONObject
 from scorekeeper.write_turns import writing
@@ -119,7 +119,7 @@ def stage_import(owner: User, data: bytes | IO[bytes]) -> EventImport:
         raise EventProblem(str(problem)) from None
     games = [file for files in plan.games for file in files]
     hands = sum(len(file.hands) for file in games)
-    have_games, have_hands = Game.objects.filter(owner_id=owner.pk).counts()
+    have_games, have_hands = account_counts(owner.pk)
     passed = limits.account_limits_passed(have_games, have_hands, len(games), hands)
     if "games" in passed:
         raise EventProblem(
