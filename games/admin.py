@@ -24,6 +24,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, Ht
 from django.urls import reverse
 
 from games.accounts.models import Guest
+from games.cards.models import CardsGame
 from games.club.models import CardTable, Event, EventRound, EventTeam, LogEntry, Penalty, Seating
 from games.models import Game, Hand, Table
 
@@ -155,6 +156,17 @@ class GameAdmin(ReadOnlyAdmin):
     date_hierarchy = "created_at"
     inlines = (HandInline,)
     exclude = ("player_names",)
+
+
+@admin.register(CardsGame, site=host_site)
+class CardsGameAdmin(ReadOnlyAdmin):
+    """Oh Hell, Wizard and Call Break games; their hands are on the game's own page."""
+
+    list_display = ("title", "game", "owner", "hand_count", "finished", "updated_at")
+    list_select_related = ("owner",)
+    list_filter = ("game", "finished")
+    search_fields = ("name", "owner__username", "owner__email")
+    date_hierarchy = "created_at"
 
 
 @admin.register(Table, site=host_site)

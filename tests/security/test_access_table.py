@@ -16,9 +16,12 @@ import re
 import pytest
 from django.urls import URLPattern, get_resolver, reverse
 
+from games.cards import services as card_services
+from games.cards.models import CardsGame
 from games.club import eventfile
 from games.club import imports as club_imports
 from games.models import Game, Hand, OldWatchLink, Restore, RestoreItem
+from games.scoring import card_games
 from tests.accounts.guests import NEW_GAME, make_guest, sign_in_guest
 from tests.conftest import PASSWORD, QUIET_HAND
 from tests.security.test_access_cards import CARDS_TABLE, CARDS_WATCH
@@ -565,6 +568,13 @@ def admin_row(model, game):
         club.add_penalty(game.owner, event.pk, 1, 1, 1, 20, False, "slow play")
     if model is Guest:
         return make_guest().guest
+    if model is CardsGame:
+        return card_services.create_game(
+            game.owner,
+            kind=card_games.GAMES["wizard"],
+            players=["Ann", "Ben", "Cat"],
+            rules={"preset": "wizard"},
+        )
     return model.objects.order_by("pk").first()
 
 
