@@ -49,6 +49,10 @@ class CardsGame(models.Model):
     winners = models.JSONField(default=list)
     finished_at = models.DateTimeField(null=True, blank=True)
 
+    # The game a Rematch started from; one rematch per game, however many phones tap it.
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
     # The watch link: a page anyone with it may follow, read only.
     watch_token = models.CharField(max_length=64, unique=True, default=new_watch_token)
     watch_enabled = models.BooleanField(default=True)

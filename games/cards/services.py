@@ -205,6 +205,39 @@ def undo(owner: Any, pk: int, version: int | None) -> Written:
         return Written(game, said)
 
 
+def start_rematch(owner: Any, pk: int) -> tuple[CardsGame, bool]:
+    """The rematch of a finished game, made once: a second tap (or phone) finds the first,
+    and says so with False. Same players, in the same order of play, and the same rules; the
+    deal carries on round the table (whoever would have dealt next deals first). The watch
+    link moves on to the rematch, so the people following keep one link all evening."""
+    with writing():
+        game, hands = _locked(owner, pk)
+        if not game.finished:
+            raise Stale("The game isn't over yet: finish it before a rematch.")
+        existing = CardsGame.objects.filter(rematch_of=game).first()
+        if existing is not None:
+            return existing, False
+        _room_for_game(owner, 0)
+        turn = len(hands) % len(game.players)
+        players = [*game.players[turn:], *game.players[:turn]]
+        link, link_on = game.watch_token, game.watch_enabled
+        game.watch_token = new_watch_token()
+        game.version += 1
+        game.save(update_fields=["watch_token", "version", "updated_at"])
+        rematch = CardsGame.objects.create(
+            owner=game.owner,
+            game=game.game,
+            name=game.name,
+            players=players,
+            rules=game.rules,
+            rematch_of=game,
+            watch_token=link,
+            watch_enabled=link_on,
+        )
+        _summarise(rematch, [])
+        return rematch, True
+
+
 def correct_hand(
     owner: Any, pk: int, number: int, bids: Sequence[int], tricks: Sequence[int] | None
 ) -> Written:

@@ -130,3 +130,21 @@ def test_the_summary_is_always_a_fresh_replay(owner, play):
         except (services.Refused, services.Stale):
             pass
         assert_summary_is_a_fresh_replay(game)
+
+
+def test_a_rematch_is_made_once_and_the_deal_carries_on(owner):
+    game = make(owner, "oh_hell", ["Ann", "Ben", "Cat", "Dan"], max_cards=1, schedule="up")
+    with pytest.raises(services.Stale, match="isn't over yet"):
+        services.start_rematch(owner, game.pk)
+    services.record_bids(owner, game.pk, 1, [0, 0, 0, 0])
+    services.record_tricks(owner, game.pk, 1, [1, 0, 0, 0])
+    link = CardsGame.objects.get(pk=game.pk).watch_token
+    rematch, made = services.start_rematch(owner, game.pk)
+    again, made_again = services.start_rematch(owner, game.pk)
+    assert (made, made_again, again.pk) == (True, False, rematch.pk)
+    # Ann dealt the one hand: Ben deals first in the rematch, the order of play kept.
+    assert rematch.players == ["Ben", "Cat", "Dan", "Ann"]
+    assert rematch.rules == game.rules
+    # The watch link follows the table to the rematch; the old game has a link of its own.
+    assert rematch.watch_token == link
+    assert CardsGame.objects.get(pk=game.pk).watch_token != link

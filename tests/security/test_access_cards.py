@@ -29,6 +29,8 @@ CARDS_TABLE = {
     ("cards_bids", "post"): (404, 404, 404, 302),
     ("cards_tricks", "post"): (404, 404, 404, 302),
     ("cards_undo", "post"): (404, 404, 404, 302),
+    # The game isn't over: refused, back to the game with the reason.
+    ("cards_rematch", "post"): (404, 404, 404, 302),
     ("cards_edit_hand", "get"): (404, 404, 404, 200),
     ("cards_edit_hand", "post"): (404, 404, 404, 302),
     ("cards_game_note", "get"): (404, 404, 404, 200),
@@ -88,7 +90,9 @@ def url_for(name, game):
 
 def snapshot(game):
     game = CardsGame.objects.get(pk=game.pk)
-    hands = list(CardsHand.objects.filter(game=game).values_list("number", "bids", "tricks", "note"))
+    hands = list(
+        CardsHand.objects.filter(game=game).values_list("number", "bids", "tricks", "note")
+    )
     return (game.version, game.note, game.watch_token, game.watch_enabled, hands)
 
 

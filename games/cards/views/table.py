@@ -27,7 +27,7 @@ from games.cards.models import CardsGame
 from games.forms.notes import NoteForm
 from games.forms.table import posted_number
 from games.scoring import card_games
-from games.scoring.card_games.table import BIDS, TRICKS, step_of
+from games.scoring.card_games.table import BIDS, OVER, TRICKS, step_of
 from games.services import LimitReached
 from games.views.base import HtmxHttpRequest, navigate, render
 
@@ -90,8 +90,12 @@ def live_context(
         form = CardBidsForm(step=view.step, players=game.players)
     elif form is None and view.step.kind == TRICKS:
         form = CardTricksForm(step=view.step, players=game.players)
+    rematch = None
+    if view.step.kind == OVER:
+        rematch = CardsGame.objects.filter(rematch_of=game).first()
     return {
         "game": game,
+        "rematch": rematch,
         "view": view,
         "step": view.step,
         "form": form,
@@ -193,6 +197,23 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return written(request, done)
 
 
+@post_only
+def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """A new game with the same players and rules; a second tap finds the first rematch."""
+    own_game(request, pk)
+    try:
+        made, new = services.start_rematch(request.user, pk)
+    except services.Stale as problem:
+        messages.warning(request, str(problem))
+        return navigate(request, own_game(request, pk))
+    except LimitReached as problem:
+        messages.warning(request, str(problem))
+        return navigate(request, own_game(request, pk))
+    if not new:
+        messages.info(request, "The rematch had already been started: here it is.")
+    return navigate(request, made)
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Put right a recorded hand's bids and tricks; the totals after it follow."""
@@ -258,6 +279,7 @@ urlpatterns = [
     path("cards/<int:pk>/bids/", post_bids, name="cards_bids"),
     path("cards/<int:pk>/tricks/", post_tricks, name="cards_tricks"),
     path("cards/<int:pk>/undo/", undo, name="cards_undo"),
+    path("cards/<int:pk>/rematch/", rematch, name="cards_rematch"),
     path("cards/<int:pk>/hands/<int:number>/edit/", edit_hand, name="cards_edit_hand"),
     path("cards/<int:pk>/note/", game_note, name="cards_game_note"),
     path("cards/<int:pk>/hands/<int:number>/note/", hand_note, name="cards_hand_note"),
