@@ -51,13 +51,11 @@ class TableView:
 
     @classmethod
     def of(cls, game: CardsGame) -> TableView:
-        rows = game.hands.order_by("number").values_list("cards", "bids", "tricks", "note")
-        hands: list[Recorded] = []
-        notes: dict[int, str] = {}
-        for number, (cards, bids, tricks, note) in enumerate(rows, start=1):
-            hands.append(Recorded(cards, tuple(bids), None if tricks is None else tuple(tricks)))
-            if note:
-                notes[number] = note
+        return cls.build(game, *game.recorded_with_notes())
+
+    @classmethod
+    def build(cls, game: CardsGame, hands: list[Recorded], notes: dict[int, str]) -> TableView:
+        """The view of hands already read (a write's own, so its answer reads nothing)."""
         rules = game.rules_obj()
         return cls(
             game=game,

@@ -97,6 +97,17 @@ class CardsGame(models.Model):
             for cards, bids, tricks in rows
         ]
 
+    def recorded_with_notes(self) -> tuple[list[Recorded], dict[int, str]]:
+        """The hands in order and the notes of those that have one, by number: one query."""
+        hands: list[Recorded] = []
+        notes: dict[int, str] = {}
+        rows = self.hands.order_by("number").values_list("cards", "bids", "tricks", "note")
+        for number, (cards, bids, tricks, note) in enumerate(rows, start=1):
+            hands.append(Recorded(cards, tuple(bids), None if tricks is None else tuple(tricks)))
+            if note:
+                notes[number] = note
+        return hands, notes
+
     def replay(self, hands: list[Recorded] | None = None) -> card_games.Result:
         """The played-out hands scored (a hand whose tricks are still to come is left out)."""
         hands = self.recorded() if hands is None else hands

@@ -8,7 +8,7 @@ recorded and changes nothing (`Stale`). Only the owner reaches a game; anyone el
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +52,9 @@ class Refused(Exception):
 class Written:
     game: CardsGame
     said: str  # what was done, in words for the notice
+    # The hands and notes as written, when the write had them: the answer needs no read.
+    hands: list[Recorded] | None = None
+    notes: dict[int, str] | None = None
 
 
 def _room_for_game(owner: Any, hands: int) -> None:
@@ -128,11 +131,21 @@ def create_game(
         return game
 
 
-def _locked(owner: Any, pk: int) -> tuple[CardsGame, list[Recorded]]:
+@dataclass
+class Locked:
+    """A game whose row this transaction holds, with its hands and their notes."""
+
+    game: CardsGame
+    hands: list[Recorded]
+    notes: dict[int, str]
+
+
+def _locked(owner: Any, pk: int) -> Locked:
     game = CardsGame.objects.owned_by(owner).select_for_update().filter(pk=pk).first()
     if game is None:
         raise Http404("No such game.")
-    return game, game.recorded()
+    hands, notes = game.recorded_with_notes()
+    return Locked(game, hands, notes)
 
 
 def step_for(game: CardsGame, hands: list[Recorded], number: int | None, kind: str) -> Step:
@@ -150,43 +163,68 @@ def step_for(game: CardsGame, hands: list[Recorded], number: int | None, kind: s
     raise Stale("The game moved on since this page was drawn; nothing was changed.")
 
 
-def record_bids(owner: Any, pk: int, number: int | None, bids: Sequence[int]) -> Written:
-    """Hand `number`'s bids, in seat order."""
+def record_step(
+    owner: Any,
+    pk: int,
+    number: int | None,
+    kind: str,
+    bind: Callable[[Step, Sequence[str]], Sequence[int] | None],
+) -> Written | None:
+    """Hand `number`'s bids or tricks (`kind`), in seat order. `bind` makes the step's form
+    for the step found under the lock and gives its values, or None when the form has errors
+    (then nothing is written and the caller draws the form)."""
     with writing():
-        game, hands = _locked(owner, pk)
-        step = step_for(game, hands, number, BIDS)
-        problems = bids_problems(step, game.players, bids)
-        if problems:
-            raise Refused(problems)
-        if step.number > limits.MAX_HANDS:
-            raise LimitReached(f"A game keeps at most {limits.MAX_HANDS:,} hands.")
-        CardsHand.objects.create(game=game, number=step.number, cards=step.cards, bids=list(bids))
-        hands.append(Recorded(step.cards, tuple(bids)))
+        locked = _locked(owner, pk)
+        game, hands = locked.game, locked.hands
+        step = step_for(game, hands, number, kind)
+        values = bind(step, game.players)
+        if values is None:
+            return None
+        if kind == BIDS:
+            problems = bids_problems(step, game.players, values)
+            if problems:
+                raise Refused(problems)
+            if step.number > limits.MAX_HANDS:
+                raise LimitReached(f"A game keeps at most {limits.MAX_HANDS:,} hands.")
+            CardsHand.objects.create(
+                game=game, number=step.number, cards=step.cards, bids=list(values)
+            )
+            hands.append(Recorded(step.cards, tuple(values)))
+            said = f"Hand {step.number}'s bids are in."
+        else:
+            problem = tricks_problem(step, values)
+            if problem:
+                raise Refused({None: problem})
+            game.hands.filter(number=step.number).update(
+                tricks=list(values), updated_at=timezone.now()
+            )
+            hands[-1] = Recorded(step.cards, step.bids, tuple(values))
+            said = f"Hand {step.number} recorded."
         _summarise(game, hands)
-        return Written(game, f"Hand {step.number}'s bids are in.")
+        if kind == TRICKS and game.finished:
+            said = f"Hand {step.number} recorded: the game is over."
+        return Written(game, said, hands, locked.notes)
+
+
+def record_bids(owner: Any, pk: int, number: int | None, bids: Sequence[int]) -> Written:
+    """Hand `number`'s bids, in seat order (`record_step` with the values at hand)."""
+    written = record_step(owner, pk, number, BIDS, lambda step, players: bids)
+    assert written is not None
+    return written
 
 
 def record_tricks(owner: Any, pk: int, number: int | None, tricks: Sequence[int]) -> Written:
     """Hand `number`'s tricks, in seat order: the hand is played out and scored."""
-    with writing():
-        game, hands = _locked(owner, pk)
-        step = step_for(game, hands, number, TRICKS)
-        problem = tricks_problem(step, tricks)
-        if problem:
-            raise Refused({None: problem})
-        game.hands.filter(number=step.number).update(tricks=list(tricks), updated_at=timezone.now())
-        hands[-1] = Recorded(step.cards, step.bids, tuple(tricks))
-        _summarise(game, hands)
-        said = f"Hand {step.number} recorded."
-        if game.finished:
-            said = f"Hand {step.number} recorded: the game is over."
-        return Written(game, said)
+    written = record_step(owner, pk, number, TRICKS, lambda step, players: tricks)
+    assert written is not None
+    return written
 
 
 def undo(owner: Any, pk: int, version: int | None) -> Written:
     """Take back the last step: the last hand's tricks, or its bids (the hand goes)."""
     with writing():
-        game, hands = _locked(owner, pk)
+        locked = _locked(owner, pk)
+        game, hands = locked.game, locked.hands
         if version != game.version:
             raise Stale("The game changed since this page was drawn; nothing was undone.")
         if not hands:
@@ -202,7 +240,7 @@ def undo(owner: Any, pk: int, version: int | None) -> Written:
             hands.pop()
             said = f"Hand {number}'s bids were taken back."
         _summarise(game, hands)
-        return Written(game, said)
+        return Written(game, said, hands, locked.notes)
 
 
 def start_rematch(owner: Any, pk: int) -> tuple[CardsGame, bool]:
@@ -211,7 +249,8 @@ def start_rematch(owner: Any, pk: int) -> tuple[CardsGame, bool]:
     deal carries on round the table (whoever would have dealt next deals first). The watch
     link moves on to the rematch, so the people following keep one link all evening."""
     with writing():
-        game, hands = _locked(owner, pk)
+        locked = _locked(owner, pk)
+        game, hands = locked.game, locked.hands
         if not game.finished:
             raise Stale("The game isn't over yet: finish it before a rematch.")
         existing = CardsGame.objects.filter(rematch_of=game).first()
@@ -244,7 +283,8 @@ def correct_hand(
     """Put right a recorded hand's bids (and tricks, once played); every later hand is scored
     again. Refused, with the replay's words, if the hand then breaks a rule."""
     with writing():
-        game, hands = _locked(owner, pk)
+        locked = _locked(owner, pk)
+        game, hands = locked.game, locked.hands
         if not 1 <= number <= len(hands):
             raise Http404("No such hand.")
         old = hands[number - 1]
@@ -266,12 +306,13 @@ def correct_hand(
             updated_at=timezone.now(),
         )
         _summarise(game, hands)
-        return Written(game, f"Hand {number} corrected; the totals after it were worked out again.")
+        said = f"Hand {number} corrected; the totals after it were worked out again."
+        return Written(game, said, hands, locked.notes)
 
 
 def set_note(owner: Any, pk: int, note: str) -> CardsGame:
     with writing():
-        game, _ = _locked(owner, pk)
+        game = _locked(owner, pk).game
         game.note = note
         game.version += 1
         game.save(update_fields=["note", "version", "updated_at"])
@@ -280,7 +321,7 @@ def set_note(owner: Any, pk: int, note: str) -> CardsGame:
 
 def set_hand_note(owner: Any, pk: int, number: int, note: str) -> CardsGame:
     with writing():
-        game, _ = _locked(owner, pk)
+        game = _locked(owner, pk).game
         if not game.hands.filter(number=number).update(note=note, updated_at=timezone.now()):
             raise Http404("No such hand.")
         game.version += 1
@@ -291,7 +332,7 @@ def set_hand_note(owner: Any, pk: int, number: int, note: str) -> CardsGame:
 def set_watch_link(owner: Any, pk: int, action: str) -> tuple[CardsGame, str | None]:
     """Turn the watch link on or off, or replace it (the old link stops working)."""
     with writing():
-        game, _ = _locked(owner, pk)
+        game = _locked(owner, pk).game
         if action == "off":
             game.watch_enabled, said = False, "The watch link is off: nobody can open it now."
         elif action == "on":
@@ -308,5 +349,5 @@ def set_watch_link(owner: Any, pk: int, action: str) -> tuple[CardsGame, str | N
 
 def delete_game(owner: Any, pk: int) -> None:
     with writing():
-        game, _ = _locked(owner, pk)
+        game = _locked(owner, pk).game
         game.delete()

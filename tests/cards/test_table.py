@@ -214,3 +214,29 @@ def test_a_hand_note_shows_in_the_history(owner_client, owner):
     bad = owner_client.post(url, {"note": "x" * 500})
     assert bad.status_code == 422
     assert CardsHand.objects.get().note == "misdeal, redealt"
+
+
+def statements(queries):
+    """What a request sends the database, without the test's own savepoints."""
+    return [q["sql"] for q in queries if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))]
+
+
+def test_a_step_costs_six_statements_and_its_answer_reads_nothing_more(owner_client, owner):
+    """The session, the user, the game's row locked, its hands, the write, the summary: the
+    answer is drawn from what the write returns."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = make(owner, max_cards=3)
+    owner_client.get(game.get_absolute_url())
+    url = reverse("cards_bids", args=[game.pk])
+    with CaptureQueriesContext(connection) as bids_step:
+        assert owner_client.post(url, bids(game, 1, [1, 0, 0]), **HX).status_code == 200
+    url = reverse("cards_tricks", args=[game.pk])
+    with CaptureQueriesContext(connection) as tricks_step:
+        assert owner_client.post(url, tricks(1, [1, 1, 1]), **HX).status_code == 200
+    assert len(statements(bids_step.captured_queries)) == 6
+    assert len(statements(tricks_step.captured_queries)) == 6
+    with CaptureQueriesContext(connection) as page:
+        owner_client.get(game.get_absolute_url())
+    assert len(statements(page.captured_queries)) == 4  # session, user, game, hands

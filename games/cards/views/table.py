@@ -8,7 +8,7 @@ score bar, the notice and the history swapped beside it; without JavaScript, pos
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -27,7 +27,7 @@ from games.cards.models import CardsGame
 from games.forms.notes import NoteForm
 from games.forms.table import posted_number
 from games.scoring import card_games
-from games.scoring.card_games.table import BIDS, OVER, TRICKS, step_of
+from games.scoring.card_games.table import BIDS, OVER, TRICKS, Step, step_of
 from games.services import LimitReached
 from games.views.base import HtmxHttpRequest, navigate, render
 
@@ -84,8 +84,9 @@ def live_context(
     form: CardBidsForm | CardTricksForm | None = None,
     notice: str | None = None,
     notice_kind: str = "warning",
+    view: TableView | None = None,
 ) -> dict[str, Any]:
-    view = TableView.of(game)
+    view = view or TableView.of(game)
     if form is None and view.step.kind == BIDS:
         form = CardBidsForm(step=view.step, players=game.players)
     elif form is None and view.step.kind == TRICKS:
@@ -114,7 +115,10 @@ def written(request: HtmxHttpRequest, done: services.Written) -> HttpResponse:
     if not request.htmx:
         messages.success(request, done.said)
         return redirect(done.game)
-    context = live_context(done.game, notice=done.said, notice_kind="success")
+    view = None
+    if done.hands is not None and done.notes is not None:
+        view = TableView.build(done.game, done.hands, done.notes)
+    context = live_context(done.game, notice=done.said, notice_kind="success", view=view)
     response = TemplateResponse(request, f"{TEMPLATE}#written", {**context, "oob": True})
     response.headers["HX-Trigger"] = "hand-scored"
     return response
@@ -138,27 +142,29 @@ def refused_step(
 
 
 def _step(request: HtmxHttpRequest, pk: int, kind: str) -> HttpResponse:
-    game = own_game(request, pk)
+    """A step's form is made and checked for the step found under the game's lock; the
+    answer is drawn from what the write returns, after the lock is let go."""
     number = posted_number(request.POST.get("hand"))
-    try:
-        step = services.step_for(game, game.recorded(), number, kind)
-    except services.Stale as problem:
-        return stale(request, pk, problem)
     form_class = CardBidsForm if kind == BIDS else CardTricksForm
-    form = form_class(request.POST, step=step, players=game.players)
-    if not form.is_valid():
-        return refused_step(request, game, form)
-    write = services.record_bids if kind == BIDS else services.record_tricks
+    bound: list[CardBidsForm | CardTricksForm] = []
+
+    def bind(step: Step, players: Sequence[str]) -> list[int] | None:
+        form = form_class(request.POST, step=step, players=players)
+        bound.append(form)
+        return form.values() if form.is_valid() else None
+
     try:
-        done = write(request.user, pk, number, form.values())
+        done = services.record_step(request.user, pk, number, kind, bind)
     except services.Stale as problem:
         return stale(request, pk, problem)
     except services.Refused as problem:
-        form.show_problems(problem.problems)
-        return refused_step(request, game, form)
+        bound[0].show_problems(problem.problems)
+        return refused_step(request, own_game(request, pk), bound[0])
     except LimitReached as problem:
-        form.add_error(None, str(problem))
-        return refused_step(request, game, form)
+        bound[0].add_error(None, str(problem))
+        return refused_step(request, own_game(request, pk), bound[0])
+    if done is None:
+        return refused_step(request, own_game(request, pk), bound[0])
     return written(request, done)
 
 
