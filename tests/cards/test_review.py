@@ -267,6 +267,8 @@ def test_bad_choices_are_said_and_score_nothing(owner_client, owner, query, mess
     assert response.status_code == 200
     assert message in page(response)
     assert "Each hand's points" not in page(response)
+    if "preset" not in query:  # the setting is further down the page: the top says so
+        assert "A setting below needs changing: nothing was scored again." in page(response)
 
 
 def test_more_cards_than_the_pack_deals_this_many_players(owner_client, owner):
@@ -279,6 +281,13 @@ def test_call_break_refuses_a_lowest_call_above_the_highest(owner_client, owner)
     game = call_break(owner)
     text = page(what_if(owner_client, game, bid_min=9))
     assert "The lowest call (9) is above the highest (8)." in text
+
+
+def test_an_unknown_setting_in_the_address_is_ignored(owner_client, owner):
+    game = make(owner, max_cards=3, hands=OH_HELL)
+    response = what_if(owner_client, game, bogus="1")
+    assert response.status_code == 200
+    assert "Those are the rules this game was played by: nothing changes." in page(response)
 
 
 def test_max_cards_off_goes_back_to_the_sources_default(owner_client, owner):
