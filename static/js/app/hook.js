@@ -31,6 +31,18 @@ function refresh(form) {
   var showing = forbidden !== null && forbidden >= 0 && forbidden <= hook.cards;
   reason.hidden = !showing;
   reason.textContent = showing ? reason.dataset.hookReason.replace("{}", forbidden) : "";
+  if (showing) { keepKeysInView(form, hook.dealer); }
+}
+
+// The reason makes the dealer's open pad taller: its keys stay above the button that sends
+// the step (which sticks to the bottom of the screen), as app.js left them.
+function keepKeysInView(form, pad) {
+  var keys = pad.querySelector(".keys");
+  if (!pad.classList.contains("current") || !keys) { return; }
+  var submit = form.querySelector(".sticky-submit");
+  var limit = submit ? Math.min(submit.getBoundingClientRect().top, window.innerHeight) : window.innerHeight;
+  var over = keys.getBoundingClientRect().bottom - limit;
+  if (over > 0) { window.scrollBy({ top: over, behavior: "instant" }); }
 }
 
 function refreshAll() {
