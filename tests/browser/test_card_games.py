@@ -434,3 +434,85 @@ def test_a_tap_made_without_a_connection_waits_and_is_sent(
     expect(status).to_be_empty()
     assert game.recorded() == [Recorded(1, (0, 1, 0))]
     console.assert_clean()
+
+
+def test_a_hand_is_played_without_javascript(new_page, live_server, owner, console):
+    """Every pad open, no remainder offered: the posts and the answers work the same."""
+    game = own_game(owner, "oh_hell", SEVEN[:3], {"preset": "oh_hell", "max_cards": 3})
+    page = new_page(viewport=PHONES["360x640"], java_script_enabled=False)
+    open_own_game(page, live_server.url, game)
+    assert_phone_standards(page, "the bids step without JavaScript")
+    for seat, bid in ((1, "1"), (2, "0"), (0, "0")):
+        key(page, f"bid_{seat}", bid).click()
+    page.get_by_role("button", name="Bids are in").click()
+    expect(page.locator("#entry-title")).to_have_text("Hand 1 of 5: tricks")
+    expect(page.locator("#notice")).to_contain_text("Hand 1's bids are in.")
+    for seat, took in ((1, "1"), (2, "1"), (0, "1")):
+        key(page, f"tricks_{seat}", took).click()
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator("#entry-title")).to_have_text("Hand 2 of 5: bids")
+    assert_in_view(page, page.locator("#notice .message"), "the recorded hand's notice")
+    assert_no_sideways_scroll(page, "the game without JavaScript")
+    expect_totals(page, game)
+    screenshot(page, "99-cards-no-javascript-360x640", full_page=False)
+    console.assert_clean()
+
+
+def expect_dealer_reopened(page: Page, dealer: int, forbidden: int, what: str) -> None:
+    """The dealer's tapped bid became the hook's forbidden one: it is taken off and the
+    dealer's keys are open again, the reason over them, the forbidden key disabled."""
+    pad = page.locator("#main fieldset.pad.current")
+    expect(pad).to_have_count(1)
+    expect(pad.locator(f'input[name="bid_{dealer}"]').first).to_be_attached()
+    expect(pad.locator("input:checked")).to_have_count(0)
+    expect(page.locator(f'input[name="bid_{dealer}"][value="{forbidden}"]')).to_be_disabled()
+    reason = pad.locator(".hook-reason")
+    expect(reason).to_contain_text(f"may not bid {forbidden}")
+    assert_in_view(page, reason, f"{what}: the hook's reason")
+    assert page.evaluate(HIDDEN_KEYS) == [], f"{what}: the dealer's keys are not all in view"
+    expect(pad.locator("button.pick")).to_be_hidden()
+
+
+def test_a_bid_changed_after_the_dealers_reopens_the_dealer(new_page, live_server, owner, console):
+    game = own_game(owner, "oh_hell", SEVEN[:3], {"preset": "oh_hell", "max_cards": 3})
+    page = new_page(viewport=PHONES["360x640"])
+    open_own_game(page, live_server.url, game)
+    # Ann deals 3 cards; Ben 1, Cat 0, Ann 0 (not 2) are all right.
+    for seat, bid in ((1, "1"), (2, "0"), (0, "0")):
+        tap(page, f"bid_{seat}", bid)
+    expect(page.locator('input[name="bid_0"][value="2"]')).to_be_disabled()
+    # Ben's bid put up to 3: Ann's 0 would now make 3, so it is taken back and asked again.
+    tap(page, "bid_1", "3")
+    expect_dealer_reopened(page, 0, 0, "the bids step")
+    screenshot(page, "94-cards-dealer-reopened-360x640", full_page=False)
+    tap(page, "bid_0", "1")
+    page.get_by_role("button", name="Bids are in").click()
+    expect(page.locator("#entry-title")).to_have_text("Hand 1 of 5: tricks")
+    assert game.recorded() == [Recorded(3, (1, 3, 0))]
+    console.assert_clean()
+
+
+def test_a_correction_keeps_to_the_hook(new_page, live_server, owner, console):
+    game = own_game(
+        owner,
+        "oh_hell",
+        SEVEN[:3],
+        {"preset": "oh_hell", "max_cards": 3},
+        hands=[Recorded(3, (0, 1, 0), (1, 1, 1))],
+    )
+    page = new_page(viewport=PHONES["360x640"])
+    sign_in(page, live_server.url, "owner", PASSWORD)
+    page.goto(f"{live_server.url}/cards/{game.pk}/hands/1/edit/")
+    # Ben 1 and Cat 0: Ann, who dealt, may not bid 2.
+    expect(page.locator('input[name="bid_0"][value="2"]')).to_be_disabled()
+    expect(page.locator('input[name="bid_0"][value="0"]')).to_be_checked()
+    # Cat's bid put up to 2: Ann's 0 would make 3, so Ann is asked again, with why.
+    tap(page, "bid_2", "2")
+    expect_dealer_reopened(page, 0, 0, "the correction")
+    assert_no_sideways_scroll(page, "the correction")
+    screenshot(page, "98-cards-correction-hook-360x640", full_page=False)
+    tap(page, "bid_0", "1")
+    page.get_by_role("button", name="Save hand 1").click()
+    expect(page.locator("#notice").get_by_text("Hand 1 corrected")).to_be_visible()
+    assert game.recorded() == [Recorded(3, (1, 1, 2), (1, 1, 1))]
+    console.assert_clean()

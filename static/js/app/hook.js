@@ -1,5 +1,6 @@
-// The hook, at the card table: once every other player's bid is tapped, the dealer's key
-// that would make the bids add up to the cards dealt is shown disabled, with the reason.
+// The hook, at the card table and on a hand's correction: once every other player's bid is
+// tapped, the dealer's key that would make the bids add up to the cards dealt is shown
+// disabled, with the reason.
 // The server refuses that bid anyway (games/scoring/card_games/table.py); this only says so
 // before the tap.
 
@@ -14,23 +15,29 @@ function refresh(form) {
   if (!hook) { return; }
   var others = 0;
   var missing = false;
+  // The others' bids (a correction's form has each player's tricks too: those don't count).
   form.querySelectorAll("fieldset.pad").forEach(function (pad) {
-    if (pad === hook.dealer) { return; }
+    if (pad === hook.dealer || !pad.querySelector('.keys input[name^="bid_"]')) { return; }
     var chosen = pad.querySelector(".keys input:checked");
     if (chosen) { others += parseInt(chosen.value, 10); } else { missing = true; }
   });
   var forbidden = missing ? null : hook.cards - others;
   var reason = hook.dealer.querySelector("[data-hook-reason]");
+  var cleared = false;
   hook.dealer.querySelectorAll(".keys input").forEach(function (input) {
     var off = forbidden !== null && parseInt(input.value, 10) === forbidden;
     input.disabled = off;
-    if (off && input.checked) { input.checked = false; }
+    if (off && input.checked) { input.checked = false; cleared = true; }
     input.closest(".key").classList.toggle("forbidden", off);
     input.closest(".key").title = off ? reason.dataset.hookReason.replace("{}", forbidden) : "";
   });
   var showing = forbidden !== null && forbidden >= 0 && forbidden <= hook.cards;
   reason.hidden = !showing;
   reason.textContent = showing ? reason.dataset.hookReason.replace("{}", forbidden) : "";
+  // Another bid changed made the dealer's tapped bid the forbidden one: it is taken off, and
+  // the dealer's keys open (as a tap on its folded button would) to choose again, with why.
+  var pick = hook.dealer.querySelector(".pick");
+  if (cleared && pick) { pick.click(); }
   if (showing) { keepKeysInView(form, hook.dealer); }
 }
 
