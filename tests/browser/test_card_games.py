@@ -17,7 +17,15 @@ from games.cards import services
 from games.cards.models import CardsGame
 from games.scoring import card_games
 from games.scoring.card_games.table import Recorded, dealer_may_not_bid, step_of
-from tests.browser.helpers import assert_in_view, expect_offered, key, screenshot, sign_in, tap
+from tests.browser.helpers import (
+    assert_in_view,
+    axe_violations,
+    expect_offered,
+    key,
+    screenshot,
+    sign_in,
+    tap,
+)
 from tests.browser.test_phone_standards import SMALL_TARGETS, TAP, TARGETS, UNLABELLED
 from tests.conftest import PASSWORD
 
@@ -515,4 +523,46 @@ def test_a_correction_keeps_to_the_hook(new_page, live_server, owner, console):
     page.get_by_role("button", name="Save hand 1").click()
     expect(page.locator("#notice").get_by_text("Hand 1 corrected")).to_be_visible()
     assert game.recorded() == [Recorded(3, (1, 1, 2), (1, 1, 1))]
+    console.assert_clean()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_at_the_card_table(new_page, live_server, owner, console, scheme):
+    """The table's pages as a player sees them, light and dark: the New game page, the bids
+    with the hook's reason showing, the tricks, a hand opened in the history, the correction,
+    the game over."""
+    base = live_server.url
+    game = own_game(
+        owner,
+        "oh_hell",
+        SEVEN[:5],
+        {"preset": "oh_hell", "max_cards": 1, "schedule": "down"},
+        hands=[],
+    )
+    page = new_page(viewport=PHONES["360x640"], color_scheme=scheme)
+    problems: list[str] = []
+
+    def check(what: str) -> None:
+        problems.extend(f"{what}: {problem}" for problem in axe_violations(page))
+
+    page.goto(f"{base}/cards/new/wizard/")
+    check("New game")
+    open_own_game(page, base, game)
+    for seat, bid in ((1, "1"), (2, "0"), (3, "0"), (4, "0")):
+        tap(page, f"bid_{seat}", bid)
+    expect(page.locator("#entry .hook-reason")).to_be_visible()
+    check("bids, the hook's reason showing")
+    tap(page, "bid_0", "1")
+    page.get_by_role("button", name="Bids are in").click()
+    expect(page.locator("#entry-title")).to_have_text("Hand 1 of 1: tricks")
+    check("tricks")
+    for seat, took in ((1, "1"), (2, "0"), (3, "0"), (4, "0")):
+        tap(page, f"tricks_{seat}", took)
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator(".winner-banner")).to_be_visible()
+    page.locator("#hand-1 summary").click()
+    check("game over, hand 1 opened")
+    page.goto(f"{base}/cards/{game.pk}/hands/1/edit/")
+    check("the correction")
+    assert problems == []
     console.assert_clean()
