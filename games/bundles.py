@@ -1,8 +1,10 @@
 """Several games in one file: the `spades-games/1` bundle that "Export all games" writes.
 
-A bundle is `{"format": "spades-games/1", "games": [<spades-game/1 objects>]}`. Reading one
-accepts a single game file too, so an import can take either. Each game is read by the scoring
-package's own `parse_game_file`; a problem names the game's position first: "game 2: hand 3: ...".
+A bundle is `{"format": "spades-games/1", "games": [<game objects>]}`, each game a
+`spades-game/1` object or a `card-game/1` one (Oh Hell, Wizard, Call Break: its "format" says
+so). Reading one accepts a single game file too, so an import can take either. Each game is read
+by the scoring package's own `parse_game_file` or `parse_card_file`; a problem names the game's
+position first: "game 2: hand 3: ...".
 
 A backup can be far larger than one game, so it is read as a stream: one game at a time is held
 in memory, never the whole file, and no one game may take more of the stream than the largest
@@ -20,7 +22,7 @@ from typing import IO
 import ijson
 
 from games import scoring
-from games.scoring import limits
+from games.scoring import card_games, limits
 from games.scoring.gamefile import JSONObject, JSONValue
 
 FORMAT = "spades-games/1"
@@ -154,6 +156,8 @@ class GameSource:
             self.single = True
             if size > limits.MAX_GAME_FILE_BYTES:
                 raise _too_large(limits.MAX_GAME_FILE_BYTES)
+            if is_card_game(data) and size > limits.MAX_CARD_GAME_FILE_BYTES:
+                raise _too_large(limits.MAX_CARD_GAME_FILE_BYTES)
             yield 1, data
             return
         games = data.get("games")
@@ -320,6 +324,23 @@ def parse_one(item: JSONValue, position: int, single: bool) -> scoring.GameFile:
             number=error.number,
             seat=error.seat,
             field=error.field,
+        ) from None
+
+
+def is_card_game(item: JSONValue) -> bool:
+    """Whether a file's game is a card game (Oh Hell, Wizard, Call Break), by its "format"."""
+    return isinstance(item, dict) and item.get("format") == card_games.FORMAT
+
+
+def parse_card(item: JSONValue, position: int, single: bool) -> card_games.CardGameFile:
+    """One card game of a file; its problems name its position when the file holds several."""
+    if single:
+        return card_games.parse_card_file(item)
+    try:
+        return card_games.parse_card_file(item)
+    except card_games.CardGameError as error:
+        raise card_games.CardGameError(
+            f"game {position}: {error}", number=error.number, field=error.field
         ) from None
 
 

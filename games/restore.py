@@ -25,6 +25,11 @@ shared one share one again, its table link and scoring link on or off as they we
 never in a file: a restored link that was on gets a new address, since a backup must not carry
 a secret that opens (or scores) a table.
 
+Card games (Oh Hell, Wizard, Call Break: `card-game/1` objects, `games.cards.files`) travel in
+the same file and take the same steps, each in a transaction of its own; they have no table and
+no rematch. A file of one card game is imported at once, in one transaction (`stage` returns
+the game). Either way the account's limits count its Spades and card games together.
+
 A game's own "watch" (true or false), written by backups from before a game's link moved to its
 table, is still read and checked: in a file from before tables (no "table") it is what turns the
 game's new table link on or off, as it did; beside a "table" it says nothing the table's own
@@ -35,7 +40,7 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -43,16 +48,19 @@ from django.db import DatabaseError, connection
 from django.db.models import Count, Q
 
 from games import bundles, display, scoring, services
+from games.cards import files as card_files
+from games.cards.models import CardsGame
 from games.models import (
     Game,
     Hand,
     Restore,
     RestoreItem,
     Table,
+    account_counts,
     fingerprint,
     new_watch_token,
 )
-from games.scoring import limits
+from games.scoring import card_games, limits
 from games.scoring.gamefile import JSONObject, JSONValue
 from scorekeeper.write_turns import writing
 
@@ -82,12 +90,21 @@ class Refused(Exception):
 class Duplicate(Exception):
     """A one-game file whose game is already one of the owner's: nothing is kept."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game | CardsGame) -> None:
         super().__init__(f"{game.title} is already in your games")
         self.game = game
 
 
 ALREADY_HERE = "already in your games, so not imported again"
+# A card game's item once imported: it has no Spades game to link to, so the report says so.
+CARD_IMPORTED = "Imported as a card game."
+# The keys of a card game's file that a restore reads beside its play (`read_meta`).
+CARD_META = ("id", "created", "finished")
+
+# How a kept card game's JSON starts (`stage` writes it, format first): read without parsing.
+CARD_DATA = json.dumps({"format": card_games.FORMAT}, separators=(",", ":"))[:-1]
+
+type Parsed = scoring.GameFile | card_games.CardGameFile
 
 
 @dataclass(frozen=True)
@@ -230,24 +247,47 @@ def twin(owner: Owner, parsed: scoring.GameFile, meta: Meta) -> Game | None:
     return games.order_by("pk").first()
 
 
-def _check(raw: JSONValue, position: int, single: bool) -> tuple[scoring.GameFile, Meta]:
-    parsed = bundles.parse_one(raw, position, single)
+def _check(raw: JSONValue, position: int, single: bool) -> tuple[Parsed, Meta]:
+    parsed: Parsed
+    if bundles.is_card_game(raw):
+        card = bundles.parse_card(raw, position, single)
+        # Only what a restore reads is kept beside the play: a file's other keys are passed over.
+        parsed = replace(
+            card, extra={key: card.extra[key] for key in CARD_META if key in card.extra}
+        )
+    else:
+        parsed = bundles.parse_one(raw, position, single)
     try:
         return parsed, read_meta(parsed.extra)
     except scoring.GameFileError as error:
         raise scoring.GameFileError(str(error) if single else f"game {position}: {error}") from None
 
 
+def _import_card(
+    owner: Owner, parsed: card_games.CardGameFile, meta: Meta, *, copy: bool
+) -> CardsGame:
+    """A file of one card game, imported at once (Duplicate if it is already here)."""
+    here = None if copy else card_files.Twins(owner).of(parsed, meta.created)
+    if here is not None:
+        raise Duplicate(here)
+    try:
+        return card_files.import_game(owner, parsed, created=meta.created, finished=meta.finished)
+    except services.LimitReached as error:
+        raise Refused([str(error)]) from None
+
+
 def stage(
     owner: Owner, source: bundles.GameSource, filename: str = "", *, copy: bool = False
-) -> Restore:
+) -> Restore | CardsGame:
     """Read and check every game of the file and keep them for `import_some`; or keep nothing
     and raise Refused (a bad game, an account over its limits) or GameFileError (a bad file).
+    A file of one card game is imported at once: the game is returned.
 
     A game already among the owner's (`twin`) is not imported again unless `copy`:
     a one-game file raises Duplicate, keeping nothing; in a file of games it is reported as
     such and skipped."""
-    have_games, have_hands = Game.objects.filter(owner_id=owner.pk).counts()
+    have_games, have_hands = account_counts(owner.pk)
+    card_twins = card_files.Twins(owner)
     restore: Restore | None = None
     batch: list[RestoreItem] = []
     size = count = hands = bad = 0
@@ -266,10 +306,20 @@ def stage(
                     problems.append(str(error))
                 continue
             keys.add(meta.key)
-            hands += len(parsed.hands)
+            if isinstance(parsed, card_games.CardGameFile):
+                if source.single:
+                    return _import_card(owner, parsed, meta, copy=copy)
+                hands += len(parsed.recorded())
+                here: Game | CardsGame | None = (
+                    None if copy or problems else card_twins.of(parsed, meta.created)
+                )
+                named = card_files.title(parsed)
+            else:
+                hands += len(parsed.hands)
+                here = None if copy or problems else twin(owner, parsed, meta)
+                named = title(parsed)
             if problems:
                 continue  # nothing more is kept, but every game is still checked
-            here = None if copy else twin(owner, parsed, meta)
             if here is not None and source.single:
                 raise Duplicate(here)
             text = (
@@ -283,7 +333,7 @@ def stage(
                     key=meta.key,
                     rematch_of=meta.rematch_of,
                     table_key=meta.table,
-                    title=title(parsed),
+                    title=named,
                     data=text,
                     done=here is not None,
                     outcome=display.sentence(ALREADY_HERE) if here else "",
@@ -360,9 +410,13 @@ def _import_item(restore: Restore, pk: int) -> int:
         item = RestoreItem.objects.get(pk=pk)
         try:
             with writing():
-                item.game = _create(restore, item)
-                item.outcome = ""
-        except (scoring.ScoringError, DatabaseError) as error:
+                if item.data.startswith(CARD_DATA):
+                    _create_card(restore, item)
+                    item.game, item.outcome = None, CARD_IMPORTED
+                else:
+                    item.game = _create(restore, item)
+                    item.outcome = ""
+        except (scoring.ScoringError, services.LimitReached, DatabaseError) as error:
             item.game = None
             item.outcome = f"Not imported: {display.sentence(str(error))}"[:300]
         item.data = ""
@@ -395,6 +449,14 @@ def _create(restore: Restore, item: RestoreItem) -> Game:
     Game.objects.filter(pk=game.pk).update(**{name: getattr(game, name) for name in fields})
     _hand_notes(game, parsed.hand_notes)
     return game
+
+
+def _create_card(restore: Restore, item: RestoreItem) -> CardsGame:
+    parsed = card_games.parse_card_file(item.data)
+    meta = read_meta(parsed.extra)
+    return card_files.import_game(
+        restore.owner, parsed, created=meta.created, finished=meta.finished
+    )
 
 
 def _table_for(restore: Restore, item: RestoreItem, meta: Meta, origin: int | None) -> Table:
@@ -460,6 +522,7 @@ class Progress:
 
 def progress(restore: Restore) -> Progress:
     counts = restore.items.aggregate(
-        done=Count("pk", filter=Q(done=True)), imported=Count("pk", filter=Q(game__isnull=False))
+        done=Count("pk", filter=Q(done=True)),
+        imported=Count("pk", filter=Q(game__isnull=False) | Q(outcome=CARD_IMPORTED)),
     )
     return Progress(total=restore.total, done=counts["done"], imported=counts["imported"])

@@ -12,8 +12,8 @@ class ImportForm(forms.Form):
     file = forms.FileField(
         label="Game file",
         help_text=(
-            "A .json file exported from this app: one game (Export on the game page), or all "
-            "your games. A CSV export can't be imported."
+            "A .json file exported from this app: one game (Export on the game page: Spades, "
+            "Oh Hell, Wizard or Call Break), or all your games. A CSV export can't be imported."
         ),
         error_messages={
             "required": "Choose a game file to import.",

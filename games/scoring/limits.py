@@ -38,12 +38,28 @@ MAX_GAME_HEADER_BYTES = 4_000 + 4 * (
 )
 # One game file (`manage.py score`, a one-game import): the largest game there can be.
 MAX_GAME_FILE_BYTES = MAX_GAME_HEADER_BYTES + MAX_HANDS * MAX_HAND_BYTES
-# A backup of a whole account, what "Export all games" writes: about 160 MB at the limits,
-# while 5,000 typical games come to about 5 MB. It is read as a stream, one game at a time,
-# and imported a batch of games per request, so memory and a request's time stay bounded.
+
+# Oh Hell, Wizard and Call Break (`card-game/1`): up to 7 players, and a schedule that ends the
+# game: no setting deals more than 50 hands (Call Break's most deals; Oh Hell's longest is 33,
+# Wizard's 20). A hand as the export writes it (indented, 7 two-digit bids and trick counts, a
+# note at its longest) and a hand as a backup writes it (compact: within MAX_HAND_BYTES) are
+# both checked by a test, so a card game always fits the bounds of a game file.
+MAX_CARD_SEATS = 7
+MAX_CARD_HANDS = 50
+MAX_CARD_HAND_BYTES = 250 + 4 * MAX_NOTE
+MAX_CARD_GAME_HEADER_BYTES = 4_000 + 4 * (
+    MAX_GAME_NAME + MAX_NOTE + MAX_CARD_SEATS * MAX_PLAYER_NAME_CODE_POINTS
+)
+MAX_CARD_GAME_FILE_BYTES = MAX_CARD_GAME_HEADER_BYTES + MAX_CARD_HANDS * MAX_CARD_HAND_BYTES
+# A backup of a whole account, what "Export all games" writes: about 200 MB at the limits
+# (every game a card game of 7 players, each name and note at its longest), while 5,000
+# typical games come to about 5 MB. It is read as a stream, one game at a time, and imported a
+# batch of games per request, so memory and a request's time stay bounded.
 MAX_IMPORT_GAMES = MAX_ACCOUNT_GAMES
 MAX_IMPORT_BYTES = (
-    64 + MAX_ACCOUNT_GAMES * MAX_GAME_HEADER_BYTES + MAX_ACCOUNT_HANDS * MAX_HAND_BYTES
+    64
+    + MAX_ACCOUNT_GAMES * max(MAX_GAME_HEADER_BYTES, MAX_CARD_GAME_HEADER_BYTES)
+    + MAX_ACCOUNT_HANDS * MAX_HAND_BYTES
 )
 # Uploads up to this size are read whole, for JSON errors that name the line; larger ones stream.
 STREAM_IMPORT_ABOVE = 5_000_000

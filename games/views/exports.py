@@ -1,7 +1,9 @@
-"""Games out as files: one game's hands as CSV, and all of a user's games as one JSON bundle."""
+"""Games out as files: one game's hands as CSV, and all of a user's games as one JSON bundle
+(its Spades games, then its card games: Oh Hell, Wizard, Call Break)."""
 
 import csv
 from collections.abc import Iterator
+from itertools import chain
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -12,6 +14,8 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
 from games import bundles, display, scoring
+from games.cards import files as card_files
+from games.cards.models import CardsGame, CardsHand
 from games.models import Game, Hand
 from games.restore import game_file
 from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, open_game
@@ -82,12 +86,15 @@ EXPORT_BATCH = 200  # games read per pair of queries while the file streams
 @require_safe
 def export_all(request: AuthenticatedHttpRequest) -> HttpResponse | StreamingHttpResponse:
     """Every game of the user in one `spades-games/1` file, written while it is read: two
-    queries per 200 games, and never more than 200 games in memory, however big the account."""
+    queries per 200 games, and never more than 200 games in memory, however big the account.
+    The card games follow the Spades games (read only when the account has some)."""
     content_type = "application/json; charset=utf-8"
     if request.method == "HEAD":  # the headers alone: no reason to read every game
         response: HttpResponse | StreamingHttpResponse = HttpResponse(content_type=content_type)
     else:
         games = all_games(request.user)
+        if CardsGame.objects.filter(owner=request.user).exists():
+            games = chain(games, all_card_games(request.user))
         response = StreamingHttpResponse(bundles.stream_bundle(games), content_type=content_type)
     day = timezone.localdate().isoformat()
     response["Content-Disposition"] = f'attachment; filename="spades-games-{day}.json"'
@@ -122,6 +129,29 @@ def all_games(user: User) -> Iterator[dict[str, Any]]:
                 notes[game_id][number] = note
         for game in games:
             yield game_file(game, hands[game.pk], notes[game.pk]).to_dict()
+        if len(games) < EXPORT_BATCH:
+            return
+        after = games[-1].pk
+
+
+def all_card_games(user: User) -> Iterator[dict[str, Any]]:
+    """The user's card games as `card-game/1` objects, oldest first, a batch at a time by id
+    (two queries a batch), as `all_games` reads the Spades games."""
+    after = 0
+    while True:
+        games = list(
+            CardsGame.objects.filter(owner=user, pk__gt=after).order_by("pk")[:EXPORT_BATCH]
+        )
+        if not games:
+            return
+        hands: dict[int, list[card_files.StoredHand]] = {game.pk: [] for game in games}
+        rows = CardsHand.objects.filter(game__in=list(hands)).order_by("game_id", "number")
+        for game_id, cards, bids, tricks, note in rows.values_list(
+            "game_id", "cards", "bids", "tricks", "note"
+        ):
+            hands[game_id].append(card_files.stored(cards, bids, tricks, note))
+        for game in games:
+            yield card_files.game_file(game, hands[game.pk]).to_dict()
         if len(games) < EXPORT_BATCH:
             return
         after = games[-1].pk

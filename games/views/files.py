@@ -1,8 +1,10 @@
 """Game files in and out: the same `spades-game/1` format as `manage.py score`.
 
-An import is checked whole and then imported a few seconds' worth of games per request (see
-`games.restore`); its page shows each game's outcome and, while games are left, asks for the
-next batch by itself (htmx) or with a button.
+The import takes a card game's `card-game/1` file too (Oh Hell, Wizard, Call Break: it becomes
+one of the owner's card games at once), and a backup holding both kinds. An import is checked
+whole and then imported a few seconds' worth of games per request (see `games.restore`); its
+page shows each game's outcome and, while games are left, asks for the next batch by itself
+(htmx) or with a button.
 """
 
 import time
@@ -18,6 +20,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import bundles, display, restore, scoring
+from games.cards.models import CardsGame
 from games.forms.files import ImportForm
 from games.models import Restore
 from games.views.base import HtmxHttpRequest, navigate, open_game, render
@@ -66,6 +69,9 @@ def import_game(request: HtmxHttpRequest) -> HttpResponse:
             if refused.more:
                 form.add_error("file", f"And {refused.more} more games with problems.")
         else:
+            if isinstance(kept, CardsGame):
+                messages.success(request, f"Imported {kept.title}.")
+                return navigate(request, kept)
             spent = time.monotonic() - started
             restore.import_some(kept, max(1.0, restore.SECONDS_PER_REQUEST - spent))
             if source.single:

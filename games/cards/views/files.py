@@ -1,13 +1,31 @@
-"""(Being written.)"""
+"""A card game out as a file: its `card-game/1` file, the owner's alone (anyone else: 404).
 
-from django.http import Http404, HttpRequest, HttpResponse
+The file imports again to the same game (the import page takes it, `manage.py score` scores
+it): its rules, players and hands, the last hand's bids while its tricks are still to come,
+the game's name and note and each hand's note (`games.cards.files`).
+"""
+
+from django.http import HttpResponse, JsonResponse
 from django.urls import path
+from django.utils.text import slugify
+from django.views.decorators.http import require_safe
+
+from games.cards.files import game_file
+from games.cards.views.table import own_game
+from games.views.base import HtmxHttpRequest
 
 
-def _later(request: HttpRequest, **kwargs: object) -> HttpResponse:
-    raise Http404("Not yet.")
+@require_safe
+def cards_export(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    game = own_game(request, pk)
+    response = JsonResponse(
+        game_file(game).to_dict(), json_dumps_params={"indent": 1, "ensure_ascii": False}
+    )
+    filename = slugify(game.title)[:60] or "card-game"
+    response["Content-Disposition"] = f'attachment; filename="{filename}-{game.pk}.json"'
+    return response
 
 
 urlpatterns = [
-    path("cards/<int:pk>/export.json", _later, name="cards_export"),
+    path("cards/<int:pk>/export.json", cards_export, name="cards_export"),
 ]

@@ -5,8 +5,10 @@ scored by `games.scoring.card_games`; anything else is a `spades-game/1` file, s
 always was. The file is read as a stream within a game file's bounds (`games.events.GAME_BOUNDS`:
 its bytes, its brackets' depth, its values and texts), as the event import reads an event, so a
 file of brackets is refused at the bound rather than at Python's recursion limit. Those bounds
-allow 4 players, Spades' most; a card game seats up to 7, so the players' list may hold that many
-and a Spades file with more than 4 is refused with the bounds' own words."""
+allow 4 players, Spades' most; a card game seats up to `limits.MAX_CARD_SEATS` (the bound the
+import and the backups share), so the players' list may hold that many and a Spades file with
+more than 4 is refused with the bounds' own words. A card game's file is far smaller than a
+Spades game's can be (`limits.MAX_CARD_GAME_FILE_BYTES`), so the game file's bytes bound both."""
 
 import json
 from dataclasses import replace
@@ -18,10 +20,10 @@ from games.events import GAME_BOUNDS, EventFileError, read_bounded
 from games.management.base import PlayerCommand
 from games.scoring import score_file
 from games.scoring.card_games import FORMAT as CARD_FORMAT
-from games.scoring.card_games import MAX_CARD_PLAYERS, score_card_file
-from games.scoring.limits import MAX_SEATS
+from games.scoring.card_games import score_card_file
+from games.scoring.limits import MAX_CARD_SEATS, MAX_SEATS
 
-FILE_BOUNDS = replace(GAME_BOUNDS, lists={**GAME_BOUNDS.lists, ("players",): MAX_CARD_PLAYERS})
+FILE_BOUNDS = replace(GAME_BOUNDS, lists={**GAME_BOUNDS.lists, ("players",): MAX_CARD_SEATS})
 
 
 def score(data: Any, *, explain: bool = False) -> dict[str, Any]:
