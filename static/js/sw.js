@@ -14,7 +14,7 @@ var PAGES_CACHE = "spades-pages";
 var OWNER_CACHE = "spades-owner";
 var OWNER_HEADER = "X-Offline-Owner";
 // The pages worth keeping: the list of games and each game's own page.
-var SAVED_PAGE = /^\/(games\/\d+\/)?$/;
+var SAVED_PAGE = /^\/((games|cards)\/\d+\/)?$/;
 // A page that takes longer than this is answered from the saved copy, if there is one.
 var NETWORK_WAIT_MS = 8000;
 

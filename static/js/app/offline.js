@@ -6,7 +6,7 @@ import { forget, pathOf } from "./outbox.js";
 
 var PAGES_CACHE = "spades-pages"; // the service worker's names for them too
 var OWNER_CACHE = "spades-owner";
-var SAVED_PAGE = /^\/(games\/\d+\/)?$/;
+var SAVED_PAGE = /^\/((games|cards)\/\d+\/)?$/;
 var copyTimer = null;
 
 // The saved pages are `owner`'s (a session) from now on: another's go first, as in sw.js.
