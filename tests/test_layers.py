@@ -21,6 +21,7 @@ READS = [
     "club/board.py",
     "club/desk.py",
     "cards/display.py",
+    "cards/review.py",
 ]
 
 
