@@ -175,6 +175,8 @@ def start_game(page: Page, base: str, table: Table) -> CardsGame:
     screenshot(page, f"89-cards-{table.game}-{size}-new")
     page.get_by_role("button", name="Start the game").click()
     expect(page.locator("#entry-title")).to_contain_text("Hand 1 of")
+    # htmx loads the game's page itself (HX-Redirect): measured once its styles are in.
+    page.wait_for_load_state("load")
     assert_phone_standards(page, f"{table.title}'s first step")
     game = CardsGame.objects.get()
     assert game.players == table.players
@@ -370,6 +372,7 @@ def test_undo_and_a_correction_are_answered_in_view(new_page, live_server, owner
     page.get_by_role("button", name="Save hand 1").click()
     message = page.locator("#notice").get_by_text("Hand 1 corrected")
     expect(message).to_be_visible()
+    page.wait_for_load_state("load")
     assert_in_view(page, message, "the correction's confirmation")
     assert_in_view(page, page.locator("#standings"), "the score bar")
     assert list(game.recorded()[0].tricks or ()) == fixed
