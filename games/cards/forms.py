@@ -192,7 +192,9 @@ class StepForm(forms.Form):
         pads = []
         for seat in step.order:
             who = self.players[seat]
-            if seat == step.dealer:
+            if self.what == "tricks":
+                who = f"{who} (bid {step.bids[seat]})"
+            elif seat == step.dealer:
                 who = f"{who} (deals)"
             pads.append(Pad(self[f"{self.what}_{seat}"], who))
         return pads

@@ -79,8 +79,8 @@ def _room_for_game(owner: Any, hands: int) -> None:
         )
 
 
-def _summarise(game: CardsGame, hands: list[Recorded], *fields: str) -> None:
-    """Keep the summary of a fresh replay and move the version on."""
+def _summarise(game: CardsGame, hands: list[Recorded], *fields: str) -> card_games.Result:
+    """Keep the summary of a fresh replay and move the version on; the replay."""
     result = game.replay(hands)
     game.hand_count = len(result.hands)
     game.totals = [standing.score for standing in result.standings]
@@ -97,6 +97,18 @@ def _summarise(game: CardsGame, hands: list[Recorded], *fields: str) -> None:
             "updated_at", *fields,
         ]
     )  # fmt: skip
+    return result
+
+
+def scored_words(game: CardsGame, result: card_games.Result) -> str:
+    """What the last hand scored, as the notice says it: "Hand 3: Ann +12, Ben 0, Cat -1."."""
+    hand = result.hands[-1]
+    points = ", ".join(
+        f"{name} {card_games.points_text(units, result.scale)}"
+        for name, units in zip(game.players, hand.points, strict=True)
+    )
+    over = "; the game is over" if result.finished else ""
+    return f"Hand {hand.number}: {points}{over}."
 
 
 def create_game(
@@ -199,10 +211,9 @@ def record_step(
                 tricks=list(values), updated_at=timezone.now()
             )
             hands[-1] = Recorded(step.cards, step.bids, tuple(values))
-            said = f"Hand {step.number} recorded."
-        _summarise(game, hands)
-        if kind == TRICKS and game.finished:
-            said = f"Hand {step.number} recorded: the game is over."
+        result = _summarise(game, hands)
+        if kind == TRICKS:
+            said = scored_words(game, result)
         return Written(game, said, hands, locked.notes)
 
 

@@ -225,6 +225,10 @@ def play_bids(page: Page, game: CardsGame, number: int, name: str) -> list[int]:
     return bids
 
 
+def scored_scale(game: CardsGame) -> int:
+    return game.rules_obj().scale
+
+
 def play_tricks(page: Page, game: CardsGame, number: int, bids: list[int], name: str) -> None:
     view = step_of(game.rules_obj(), len(game.players), game.recorded())
     names = game.players
@@ -240,7 +244,14 @@ def play_tricks(page: Page, game: CardsGame, number: int, bids: list[int], name:
     send = page.get_by_role("button", name=f"Record hand {number}")
     assert_in_view(page, send, f"{name} hand {number}: Record hand")
     send.click()
-    expect(page.locator("#notice")).to_contain_text(f"Hand {number} recorded")
+    # The notice says what each player scored in the hand ("Hand 2: Ann +12, Ben 0, ...").
+    expect(page.locator("#notice")).to_contain_text(f"Hand {number}: ")
+    scored = game.replay().hands[number - 1]
+    points = ", ".join(
+        f"{name} {card_games.points_text(units, scored_scale(game))}"
+        for name, units in zip(names, scored.points, strict=True)
+    )
+    expect(page.locator("#notice")).to_contain_text(f"Hand {number}: {points}")
     assert_answer_in_view(page, f"{name} hand {number} tricks")
     expect_totals(page, game)
 
@@ -410,9 +421,13 @@ def test_the_score_is_read_aloud_with_every_player(new_page, live_server, owner,
         f"{line.name} {card_games.points_text(line.score, 10, sign=False)}"
         for line in result.standings
     )
+    points = ", ".join(
+        f"{name} {card_games.points_text(units, 10)}"
+        for name, units in zip(game.players, result.hands[0].points, strict=True)
+    )
+    # What the hand scored, then the standings: one full stop between them.
     words = page.evaluate("window.__said")[-1]
-    assert words.startswith("Hand 1 recorded."), words
-    assert words.endswith(f"Standings: {standings}."), words
+    assert words == f"Hand 1: {points}. Standings: {standings}.", words
     console.assert_clean()
 
 

@@ -240,3 +240,25 @@ def test_a_step_costs_six_statements_and_its_answer_reads_nothing_more(owner_cli
     with CaptureQueriesContext(connection) as page:
         owner_client.get(game.get_absolute_url())
     assert len(statements(page.captured_queries)) == 4  # session, user, game, hands
+
+
+def test_the_game_over_offers_a_rematch_once(owner_client, owner):
+    game = make(owner, max_cards=1, schedule="up", hands=[Recorded(1, (0, 0, 0), (1, 0, 0))])
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    assert "Game over" in page
+    assert "Rematch: same players and rules" in page
+    response = owner_client.post(reverse("cards_rematch", args=[game.pk]))
+    rematch = CardsGame.objects.get(rematch_of=game)
+    assert response["Location"] == rematch.get_absolute_url()
+    page = owner_client.get(game.get_absolute_url()).content.decode()
+    assert "Go to the rematch" in page
+    assert rematch.get_absolute_url() in page
+
+
+def test_the_notice_after_a_hand_says_what_each_player_scored(owner_client, owner):
+    game = make(
+        owner, "call_break", ["Ann", "Ben", "Cat", "Dan"], hands=[Recorded(13, (3, 4, 2, 3))]
+    )
+    url = reverse("cards_tricks", args=[game.pk])
+    answer = owner_client.post(url, tricks(1, [5, 4, 1, 3]), **HX).content.decode()
+    assert "Hand 1: Ann +3.2, Ben +4.0, Cat -2.0, Dan +3.0." in answer

@@ -24,7 +24,7 @@ function sayResult() {
       return (who ? who.textContent.trim() : "") + " " + (score ? score.textContent.trim() : "");
     }
   );
-  var words = notice ? notice.textContent.trim() : "";
+  var words = notice ? notice.textContent.trim().replace(/[.!]+$/, "") : "";
   if (sides.length) { words += (words ? ". " : "") + "Standings: " + sides.join(", ") + "."; }
   say(words);
 }
