@@ -179,7 +179,9 @@ def account_counts(owner_id: int | None) -> tuple[int, int]:
     games' model is asked for by name: the cards app builds on this one."""
     games, hands = Game.objects.filter(owner_id=owner_id).counts()
     card_games = apps.get_model("cards", "CardsGame").objects.filter(owner_id=owner_id)
-    held = card_games.aggregate(games=models.Count("pk"), hands=models.Count("hands"))
+    held = card_games.aggregate(
+        games=models.Count("pk", distinct=True), hands=models.Count("hands")
+    )
     return games + held["games"], hands + held["hands"]
 
 
