@@ -480,6 +480,11 @@ class RestoreItem(models.Model):
     game = models.ForeignKey(
         Game, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # An Oh Hell, Wizard or Call Break game the item became (named by its app: it builds on
+    # this one).
+    cards_game = models.ForeignKey(
+        "cards.CardsGame", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     outcome = models.CharField(max_length=300, blank=True)
 
     class Meta:

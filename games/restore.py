@@ -96,8 +96,6 @@ class Duplicate(Exception):
 
 
 ALREADY_HERE = "already in your games, so not imported again"
-# A card game's item once imported: it has no Spades game to link to, so the report says so.
-CARD_IMPORTED = "Imported as a card game."
 # The keys of a card game's file that a restore reads beside its play (`read_meta`).
 CARD_META = ("id", "created", "finished")
 
@@ -411,16 +409,16 @@ def _import_item(restore: Restore, pk: int) -> int:
         try:
             with writing():
                 if item.data.startswith(CARD_DATA):
-                    _create_card(restore, item)
-                    item.game, item.outcome = None, CARD_IMPORTED
+                    item.cards_game = _create_card(restore, item)
+                    item.outcome = ""
                 else:
                     item.game = _create(restore, item)
                     item.outcome = ""
         except (scoring.ScoringError, services.LimitReached, DatabaseError) as error:
-            item.game = None
+            item.game = item.cards_game = None
             item.outcome = f"Not imported: {display.sentence(str(error))}"[:300]
         item.data = ""
-        item.save(update_fields=["game", "outcome", "data"])
+        item.save(update_fields=["game", "cards_game", "outcome", "data"])
     return 1
 
 
@@ -523,6 +521,6 @@ class Progress:
 def progress(restore: Restore) -> Progress:
     counts = restore.items.aggregate(
         done=Count("pk", filter=Q(done=True)),
-        imported=Count("pk", filter=Q(game__isnull=False) | Q(outcome=CARD_IMPORTED)),
+        imported=Count("pk", filter=Q(game__isnull=False) | Q(cards_game__isnull=False)),
     )
     return Progress(total=restore.total, done=counts["done"], imported=counts["imported"])

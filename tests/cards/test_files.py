@@ -257,9 +257,10 @@ def test_a_backup_with_spades_and_card_games_comes_back_whole(client, make_game,
     assert restore.progress(kept).imported == 3
     page = client.get(kept.get_absolute_url())
     assertContains(page, "Done: 3 of 3 games imported.")
-    assertContains(page, "Friday: Imported as a card game.")
     assert Game.objects.get(owner=stranger).players == spades.players
     copies = CardsGame.objects.filter(owner=stranger).order_by("pk")
+    # Each card game is linked from the report, as a Spades game is.
+    assertContains(page, f'<a href="{copies[0].get_absolute_url()}">Friday</a>: imported')
     assert [copy.recorded() for copy in copies] == [game.recorded(), call_break.recorded()]
     assert [copy.note for copy in copies] == ["Played at Ben's", ""]
     assert list(CardsHand.objects.filter(game=copies[0]).values_list("note", flat=True)) == [
