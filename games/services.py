@@ -818,8 +818,9 @@ def _room_for_hand(number: int) -> None:
         )
 
 
-def _room_for_game(owner: Any, hands: int) -> None:
-    """An account keeps at most MAX_ACCOUNT_GAMES games and MAX_ACCOUNT_HANDS hands in all.
+def room_for_game(owner: Any, hands: int) -> None:
+    """An account keeps at most MAX_ACCOUNT_GAMES games and MAX_ACCOUNT_HANDS hands in all,
+    Spades and card games together (the card games' writes ask here too).
 
     Called inside the creating transaction with the owner's row locked, so two phones can't
     both take the last place."""
@@ -862,7 +863,7 @@ def create_game(
     starts (`check_limits=False`): a count per game would make a big import quadratic."""
     with writing():
         if check_limits:
-            _room_for_game(owner, len(hands))
+            room_for_game(owner, len(hands))
         if table is None:
             table = rematch_of.table if rematch_of is not None else Table.objects.create()
         game = Game.objects.create(

@@ -78,6 +78,17 @@ def start(request: HttpRequest) -> str | None:
     return None
 
 
+def may_start_game(request: HttpRequest) -> str | None:
+    """Before a new game (of any kind) is made: the throttle's turn, and a visitor without an
+    account becomes a guest. The reason it can't now, or None (the guest's session kept)."""
+    refused = throttle.spend(request, throttle.NEW_GAME)
+    if not refused and not request.user.is_authenticated:
+        refused = start(request)
+    if not refused:
+        keep_alive(request)
+    return refused
+
+
 def _serialise_address(address: str) -> None:
     """Starts from one address count and create one after the other, so parallel posts can't
     overshoot the limit. SQLite's IMMEDIATE transactions already hold the write lock here;

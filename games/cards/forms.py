@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 
 from games import display, scoring
-from games.forms.new_game import OFF, OptionalIntField
+from games.forms.new_game import OFF, OptionalIntField, names_problem
 from games.forms.table import KeyPad, Keys, Pad
 from games.scoring import card_games
 from games.scoring.card_games.table import Step, dealer_may_not_bid
@@ -123,14 +123,9 @@ class NewCardGameForm(forms.Form):
                 f"player_{names.index('')}", "Enter a name, or leave the last places empty."
             )
             return cleaned
-        for seat, name in enumerate(names):
-            problem = scoring.player_name_problem(name)
-            if problem:
-                self.add_error(f"player_{seat}", display.sentence(problem))
-                return cleaned
-        repeated = scoring.duplicate_name(names)
-        if repeated is not None:
-            self.add_error(f"player_{repeated}", "Two players can't share a name at one table.")
+        wrong = names_problem(names)
+        if wrong is not None:
+            self.add_error(f"player_{wrong[0]}", wrong[1])
             return cleaned
         spec = self.spec()
         try:

@@ -12,12 +12,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.http import Http404
 from django.utils import timezone
 
 from games.cards.models import CardsGame, CardsHand
-from games.models import Game, new_watch_token
+from games.models import new_watch_token
 from games.scoring import card_games, limits
 from games.scoring.card_games.table import (
     BIDS,
@@ -29,7 +28,7 @@ from games.scoring.card_games.table import (
     step_of,
     tricks_problem,
 )
-from games.services import LimitReached
+from games.services import LimitReached, room_for_game
 from scorekeeper.write_turns import writing
 
 GAME_OVER = "The game is over: no more hands can be recorded."
@@ -55,28 +54,6 @@ class Written:
     # The hands and notes as written, when the write had them: the answer needs no read.
     hands: list[Recorded] | None = None
     notes: dict[int, str] | None = None
-
-
-def _room_for_game(owner: Any, hands: int) -> None:
-    """The account's limits count its Spades games and its card games together; checked with
-    the owner's row locked, so two phones can't both take the last place."""
-    if hands > limits.MAX_HANDS:
-        raise LimitReached(f"A game keeps at most {limits.MAX_HANDS:,} hands.")
-    get_user_model().objects.select_for_update().filter(pk=owner.pk).values_list("pk").first()
-    spades_games, spades_hands = Game.objects.filter(owner=owner).counts()
-    cards = CardsHand.objects.filter(game__owner=owner).count()
-    have_games = spades_games + CardsGame.objects.filter(owner=owner).count()
-    passed = limits.account_limits_passed(have_games, spades_hands + cards, 1, max(hands, 1))
-    if "games" in passed:
-        raise LimitReached(
-            f"An account keeps at most {limits.MAX_ACCOUNT_GAMES:,} games and yours has "
-            f"{have_games:,}, so no new game was started."
-        )
-    if "hands" in passed:
-        raise LimitReached(
-            f"An account keeps at most {limits.MAX_ACCOUNT_HANDS:,} hands in all its games, "
-            "so no new game was started."
-        )
 
 
 def _summarise(game: CardsGame, hands: list[Recorded], *fields: str) -> card_games.Result:
@@ -124,7 +101,7 @@ def create_game(
     """A new game, and for an import its hands, all or nothing. The rules and hands must
     already be checked (`card_games.replay`); LimitReached if the account has no room."""
     with writing():
-        _room_for_game(owner, len(hands))
+        room_for_game(owner, len(hands))
         game = CardsGame.objects.create(
             owner=owner, game=kind.name, name=name, players=list(players), rules=dict(rules)
         )
@@ -267,7 +244,7 @@ def start_rematch(owner: Any, pk: int) -> tuple[CardsGame, bool]:
         existing = CardsGame.objects.filter(rematch_of=game).first()
         if existing is not None:
             return existing, False
-        _room_for_game(owner, 0)
+        room_for_game(owner, 0)
         turn = len(hands) % len(game.players)
         players = [*game.players[turn:], *game.players[:turn]]
         link, link_on = game.watch_token, game.watch_enabled

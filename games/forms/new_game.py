@@ -115,14 +115,9 @@ class NewGameForm(forms.Form):
                 message += f": for {len(names)} players choose the rules “{fitting}”"
             self.add_error(f"player_{seat}", f"{message}.")
             return cleaned
-        for seat, name in enumerate(names):
-            problem = scoring.player_name_problem(name)
-            if problem:
-                self.add_error(f"player_{seat}", display.sentence(problem))
-                return cleaned
-        repeated = scoring.duplicate_name(names)
-        if repeated is not None:
-            self.add_error(f"player_{repeated}", "Two players can't share a name at one table.")
+        wrong = names_problem(names)
+        if wrong is not None:
+            self.add_error(f"player_{wrong[0]}", wrong[1])
             return cleaned
         if cleaned["first_dealer"] >= rules.players:
             self.add_error("first_dealer", f"Choose one of the {rules.players} seats.")
@@ -130,6 +125,19 @@ class NewGameForm(forms.Form):
         cleaned["rules"] = rules
         cleaned["players"] = names
         return cleaned
+
+
+def names_problem(names: list[str]) -> tuple[int, str] | None:
+    """The first player whose name breaks the name rule or repeats another's, and why: the
+    same rule for every game's players."""
+    for seat, name in enumerate(names):
+        problem = scoring.player_name_problem(name)
+        if problem:
+            return seat, display.sentence(problem)
+    repeated = scoring.duplicate_name(names)
+    if repeated is not None:
+        return repeated, "Two players can't share a name at one table."
+    return None
 
 
 def rules_for_players(count: int) -> str | None:

@@ -6,6 +6,7 @@ and both travel in the game file.
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from games import services
@@ -29,7 +30,8 @@ def game_note(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         game = services.set_game_note(Access.of(request), pk, note)
         _saved(request, note, "the game")
         return navigate(request, game)
-    return render(request, TEMPLATE, {"game": game, "form": form, "number": None})
+    action = reverse("game_note", args=[pk])
+    return render(request, TEMPLATE, {"game": game, "form": form, "number": None, "action": action})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -44,4 +46,6 @@ def hand_note(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         game = services.set_hand_note(Access.of(request), pk, number, note)
         _saved(request, note, f"hand {number}")
         return navigate(request, game)
-    return render(request, TEMPLATE, {"game": game, "form": form, "number": number})
+    action = reverse("hand_note", args=[pk, number])
+    context = {"game": game, "form": form, "number": number, "action": action}
+    return render(request, TEMPLATE, context)

@@ -21,7 +21,7 @@ from django_htmx.http import reswap, retarget
 
 from games import display, scoring, services
 from games.access import Access
-from games.accounts import guests, throttle
+from games.accounts import guests
 from games.forms.new_game import NewGameForm
 from games.forms.table import BidsForm, EditHandForm, TricksForm, bid_choices, posted_number
 from games.fragments import GameFragments
@@ -39,14 +39,11 @@ def new_game(request: HtmxHttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST if request.method == "POST" else None)
     status = None
     if form.is_bound and form.is_valid():
-        refused = throttle.spend(request, throttle.NEW_GAME)
-        if not refused and not request.user.is_authenticated:
-            refused = guests.start(request)
+        refused = guests.may_start_game(request)
         if refused:
             form.add_error(None, refused)
             status = 429
         else:
-            guests.keep_alive(request)
             data = form.cleaned_data
             try:
                 game = services.create_game(

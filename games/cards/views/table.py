@@ -15,11 +15,11 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
-from django.urls import path
+from django.urls import path, reverse
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import reswap, retarget
 
-from games.accounts import guests, throttle
+from games.accounts import guests
 from games.cards import services
 from games.cards.display import TableView
 from games.cards.forms import CardBidsForm, CardTricksForm, CorrectionForm, NewCardGameForm
@@ -53,14 +53,11 @@ def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     form = NewCardGameForm(request.POST if request.method == "POST" else None, kind=kind)
     status = None
     if form.is_bound and form.is_valid():
-        refused = throttle.spend(request, throttle.NEW_GAME)
-        if not refused and not request.user.is_authenticated:
-            refused = guests.start(request)
+        refused = guests.may_start_game(request)
         if refused:
             form.add_error(None, refused)
             status = 429
         else:
-            guests.keep_alive(request)
             data = form.cleaned_data
             try:
                 made = services.create_game(
@@ -261,7 +258,9 @@ def game_note(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         game = services.set_note(request.user, pk, form.cleaned_data["note"])
         messages.success(request, "Note saved." if game.note else "Note removed.")
         return navigate(request, game)
-    return render(request, "cards/note.html", {"game": game, "form": form, "number": None})
+    action = reverse("cards_game_note", args=[pk])
+    context = {"game": game, "form": form, "number": None, "action": action}
+    return render(request, "games/note.html", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -276,7 +275,9 @@ def hand_note(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
         game = services.set_hand_note(request.user, pk, number, note)
         messages.success(request, f"Note on hand {number} saved." if note else "Note removed.")
         return navigate(request, game)
-    return render(request, "cards/note.html", {"game": game, "form": form, "number": number})
+    action = reverse("cards_hand_note", args=[pk, number])
+    context = {"game": game, "form": form, "number": number, "action": action}
+    return render(request, "games/note.html", context)
 
 
 urlpatterns = [

@@ -342,6 +342,50 @@ def kind_of(value: JSONValue) -> str:
     return type(value).__name__
 
 
+def _refusal(number: int) -> Callable[[str, str], CardGameError]:
+    def refuse(problem: str, where: str) -> CardGameError:
+        return CardGameError(f"hand {number}: {problem}", number=number, field=where)
+
+    return refuse
+
+
+def check_dealt(
+    rules: GameRules,
+    names: Sequence[str],
+    cards: int,
+    bids: Sequence[int],
+    number: int,
+    expected_cards: int,
+) -> None:
+    """Refuse a hand not dealt as the schedule deals it, or a bid out of range."""
+    refuse = _refusal(number)
+    if cards != expected_cards:
+        raise refuse(
+            f"the schedule deals {expected_cards} card{'s' if expected_cards != 1 else ''} "
+            f"in hand {number}, not {describe(cards)}",
+            "cards",
+        )
+    low, high = rules.bid_range(cards)
+    for seat, bid in enumerate(bids):
+        if not low <= bid <= high:
+            raise refuse(
+                f"{names[seat]} bid {describe(bid)}; a bid here is {low} to {high}", "bids"
+            )
+
+
+def check_hook(
+    rules: GameRules, names: Sequence[str], cards: int, bids: Sequence[int], number: int, last: int
+) -> None:
+    """Refuse bids that add up to the cards dealt where the hook holds."""
+    if rules.hook_applies(number, last) and sum(bids) == cards:
+        dealer = (number - 1) % len(names)
+        raise _refusal(number)(
+            f"the bids add up to the {cards} card{'s' if cards != 1 else ''} dealt; "
+            f"under the hook the dealer, {names[dealer]}, may not bid {bids[dealer]}",
+            "bids",
+        )
+
+
 def check_hand(
     rules: GameRules,
     names: Sequence[str],
@@ -351,24 +395,8 @@ def check_hand(
     last: int,
 ) -> None:
     """Refuse a hand that can't have been played under the rules: CardGameError naming it."""
-    count = len(names)
-    dealer = (number - 1) % count
-
-    def refuse(problem: str, where: str) -> CardGameError:
-        return CardGameError(f"hand {number}: {problem}", number=number, field=where)
-
-    if hand.cards != expected_cards:
-        raise refuse(
-            f"the schedule deals {expected_cards} card{'s' if expected_cards != 1 else ''} "
-            f"in hand {number}, not {describe(hand.cards)}",
-            "cards",
-        )
-    low, high = rules.bid_range(hand.cards)
-    for seat, bid in enumerate(hand.bids):
-        if not low <= bid <= high:
-            raise refuse(
-                f"{names[seat]} bid {describe(bid)}; a bid here is {low} to {high}", "bids"
-            )
+    check_dealt(rules, names, hand.cards, hand.bids, number, expected_cards)
+    refuse = _refusal(number)
     for seat, taken in enumerate(hand.tricks):
         if not 0 <= taken <= hand.cards:
             raise refuse(
@@ -381,13 +409,7 @@ def check_hand(
             f"trick{'s were' if hand.cards != 1 else ' was'} played",
             "tricks",
         )
-    if rules.hook_applies(number, last) and sum(hand.bids) == hand.cards:
-        forbidden = hand.bids[dealer]
-        raise refuse(
-            f"the bids add up to the {hand.cards} card{'s' if hand.cards != 1 else ''} dealt; "
-            f"under the hook the dealer, {names[dealer]}, may not bid {forbidden}",
-            "bids",
-        )
+    check_hook(rules, names, hand.cards, hand.bids, number, last)
 
 
 def forbidden_bid(cards: int, others: int) -> int | None:

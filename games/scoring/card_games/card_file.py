@@ -30,7 +30,8 @@ from .base import (
     GameRules,
     HandInput,
     Result,
-    forbidden_bid,
+    check_dealt,
+    check_hook,
     is_whole,
     kind_of,
     replay,
@@ -200,38 +201,16 @@ def _check_pending(
 ) -> None:
     """A hand whose tricks are to come: dealt as the schedule says, each bid in range, the
     hook kept; CardGameError naming it, in the words the replay uses for a played hand."""
-
-    def refuse(problem: str, where: str) -> CardGameError:
-        return CardGameError(f"hand {number}: {problem}", number=number, field=where)
-
     last = len(sizes)
     if number > last:
-        raise refuse(
-            f"the game is over after hand {last} "
+        raise CardGameError(
+            f"hand {number}: the game is over after hand {last} "
             f"(the schedule deals {last} hand{'s' if last != 1 else ''})",
-            "bids",
+            number=number,
+            field="bids",
         )
-    expected = sizes[number - 1]
-    if hand.cards != expected:
-        raise refuse(
-            f"the schedule deals {expected} card{'s' if expected != 1 else ''} "
-            f"in hand {number}, not {describe(hand.cards)}",
-            "cards",
-        )
-    low, high = rules.bid_range(hand.cards)
-    for seat, bid in enumerate(hand.bids):
-        if not low <= bid <= high:
-            raise refuse(
-                f"{players[seat]} bid {describe(bid)}; a bid here is {low} to {high}", "bids"
-            )
-    dealer = (number - 1) % len(players)
-    others = sum(bid for seat, bid in enumerate(hand.bids) if seat != dealer)
-    if rules.hook_applies(number, last) and hand.bids[dealer] == forbidden_bid(hand.cards, others):
-        raise refuse(
-            f"the bids add up to the {hand.cards} card{'s' if hand.cards != 1 else ''} dealt; "
-            f"under the hook the dealer, {players[dealer]}, may not bid {hand.bids[dealer]}",
-            "bids",
-        )
+    check_dealt(rules, players, hand.cards, hand.bids, number, sizes[number - 1])
+    check_hook(rules, players, hand.cards, hand.bids, number, last)
 
 
 def _parse(data: JSONValue) -> tuple[CardGameFile, Result]:

@@ -99,9 +99,7 @@ def dealer_may_not_bid(step: Step, bids: Sequence[int | None]) -> int | None:
     return forbidden_bid(step.cards, sum(bid for bid in others if bid is not None))
 
 
-def bids_problems(
-    step: Step, names: Sequence[str], bids: Sequence[int]
-) -> dict[int | None, str]:
+def bids_problems(step: Step, names: Sequence[str], bids: Sequence[int]) -> dict[int | None, str]:
     """What is wrong with a hand's bids, by seat (None: the step as a whole), in words for the
     table: a bid out of range, or the dealer's bid breaking the hook."""
     problems: dict[int | None, str] = {}
