@@ -37,7 +37,8 @@ class NumberOrOffField(forms.CharField):
             return ""
         if text.casefold() in OFF_WORDS:
             return None
-        if not text.lstrip("-").isdigit() or len(text) > 6:
+        digits = text.removeprefix("-")
+        if not (digits.isascii() and digits.isdigit()) or len(text) > 6:
             raise forms.ValidationError(
                 f"Enter a whole number, or “off” ({self.setting.off_text[:1].lower()}"
                 f"{self.setting.off_text[1:]})."

@@ -134,11 +134,13 @@ def import_game(
     *,
     created: datetime | None = None,
     finished: datetime | None = None,
+    check_limits: bool = True,
 ) -> CardsGame:
     """The file's game as a new game of the owner's, in one transaction: its hands (the last
     one's tricks still to come, if so), each hand's note, the game's name and note, and its
     creation and finishing times when the file gives them. LimitReached (nothing saved) if
-    the account has no room for it."""
+    the account has no room for it (unless a restore checked its whole file first:
+    `check_limits=False`)."""
     with writing():
         game = services.create_game(
             owner,
@@ -148,6 +150,7 @@ def import_game(
             name=parsed.name or "",
             hands=parsed.recorded(),
             notes=parsed.notes,
+            check_limits=check_limits,
         )
         # What the table never writes itself, kept as the file says (as a Spades restore
         # keeps its game's note and times): the game is new, and no one else has it yet.

@@ -11,7 +11,7 @@ from games import display, scoring
 from games.forms.new_game import OFF, OptionalIntField, names_problem
 from games.forms.table import KeyPad, Keys, Pad
 from games.scoring import card_games
-from games.scoring.card_games.table import Step, dealer_may_not_bid
+from games.scoring.card_games.table import Step
 from games.scoring.limits import MAX_GAME_NAME, MAX_PLAYER_NAME, MAX_PLAYER_NAME_CODE_POINTS
 
 
@@ -209,16 +209,6 @@ class CardBidsForm(StepForm):
         super().__init__(
             *args, step=step, players=players, low=step.bid_low, high=step.bid_high, **kw
         )
-
-    def forbidden(self) -> int | None:
-        """The dealer's forbidden bid, when the others' bids are posted (a form drawn again)."""
-        if not self.is_bound:
-            return None
-        bids: list[int | None] = []
-        for seat in range(len(self.players)):
-            raw = self.data.get(f"bid_{seat}")
-            bids.append(int(raw) if isinstance(raw, str) and raw.isdigit() else None)
-        return dealer_may_not_bid(self.step, bids)
 
 
 class CardTricksForm(StepForm):

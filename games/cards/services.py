@@ -8,6 +8,7 @@ recorded and changes nothing (`Stale`). Only the owner reaches a game; anyone el
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +33,7 @@ from games.services import LimitReached, room_for_game
 from scorekeeper.write_turns import writing
 
 GAME_OVER = "The game is over: no more hands can be recorded."
+GAME_NUMBER = re.compile(r", game (\d+)$")
 
 
 class Stale(Exception):
@@ -97,11 +99,15 @@ def create_game(
     name: str = "",
     hands: Sequence[Recorded] = (),
     notes: Sequence[str] = (),
+    check_limits: bool = True,
 ) -> CardsGame:
     """A new game, and for an import its hands, all or nothing. The rules and hands must
-    already be checked (`card_games.replay`); LimitReached if the account has no room."""
+    already be checked (`card_games.replay`); LimitReached if the account has no room. A
+    restore checks its whole file against the account first (`check_limits=False`), as it
+    does for Spades games: a count per game would make a big import quadratic."""
     with writing():
-        room_for_game(owner, len(hands))
+        if check_limits:
+            room_for_game(owner, len(hands))
         game = CardsGame.objects.create(
             owner=owner, game=kind.name, name=name, players=list(players), rules=dict(rules)
         )
@@ -254,7 +260,7 @@ def start_rematch(owner: Any, pk: int) -> tuple[CardsGame, bool]:
         rematch = CardsGame.objects.create(
             owner=game.owner,
             game=game.game,
-            name=game.name,
+            name=rematch_name(game),
             players=players,
             rules=game.rules,
             rematch_of=game,
@@ -263,6 +269,16 @@ def start_rematch(owner: Any, pk: int) -> tuple[CardsGame, bool]:
         )
         _summarise(rematch, [])
         return rematch, True
+
+
+def rematch_name(game: CardsGame) -> str:
+    """ "Sunday at Gran's, game 2": a rematch is told apart from its game in the lists and on
+    the watch link, where the watchers otherwise see only the totals drop to 0."""
+    found = GAME_NUMBER.search(game.title)
+    number = int(found.group(1)) + 1 if found else 2
+    base = GAME_NUMBER.sub("", game.title)
+    suffix = f", game {number}"
+    return base[: limits.MAX_GAME_NAME - len(suffix)] + suffix
 
 
 def correct_hand(
@@ -333,9 +349,3 @@ def set_watch_link(owner: Any, pk: int, action: str) -> tuple[CardsGame, str | N
         game.version += 1
         game.save(update_fields=["watch_enabled", "watch_token", "version", "updated_at"])
         return game, said
-
-
-def delete_game(owner: Any, pk: int) -> None:
-    with writing():
-        game = _locked(owner, pk).game
-        game.delete()

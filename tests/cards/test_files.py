@@ -456,3 +456,24 @@ def test_no_card_game_seats_or_deals_more_than_the_bounds_allow():
     assert max(longest) == limits.MAX_CARD_HANDS
     with pytest.raises(CardGameError):  # 3 players can't be dealt 18 cards from 52
         parse_card_file({**FILE, "rules": {"max_cards": 18}})
+
+
+def test_a_backups_card_games_are_not_counted_against_the_account_one_by_one(
+    client, owner, stranger, monkeypatch
+):
+    """The restore checked the whole file against the account before it began: each card
+    game is then made without counting the account again (a count per game would make a big
+    import quadratic), as for Spades games."""
+    full_game(owner)
+    make(owner, "wizard", hands=[Recorded(1, (0, 0, 0), (1, 0, 0))])
+    client.force_login(owner)
+    exported = export_all(client)
+    client.force_login(stranger)
+
+    def counted(*args, **kwargs):
+        raise AssertionError("the account was counted again for one game")
+
+    monkeypatch.setattr(services, "room_for_game", counted)
+    import_file(client, exported)
+    assert restore.progress(Restore.objects.get(owner=stranger)).imported == 2
+    assert CardsGame.objects.filter(owner=stranger).count() == 2

@@ -255,6 +255,10 @@ def test_a_bid_out_of_range_is_refused_naming_the_hand(owner_client, owner):
     [
         ({"preset": "spades"}, "Select a valid choice."),
         ({"max_cards": "lots"}, "Enter a whole number, or “off”"),
+        # Not ASCII digits, or two signs: refused, never a 500 from int().
+        ({"max_cards": "--5"}, "Enter a whole number, or “off”"),
+        ({"max_cards": "²"}, "Enter a whole number, or “off”"),
+        ({"zero_bid_value": "\u0661"}, "Enter a whole number, or “off”"),  # Arabic-Indic 1
         ({"max_cards": "0"}, "Must be at least 1, got 0."),
         ({"max_cards": "18"}, "Must be at most 17, got 18."),
         ({"exact_bonus": "-3"}, "Ensure this value is greater than or equal to 0."),

@@ -148,3 +148,13 @@ def test_a_rematch_is_made_once_and_the_deal_carries_on(owner):
     # The watch link follows the table to the rematch; the old game has a link of its own.
     assert rematch.watch_token == link
     assert CardsGame.objects.get(pk=game.pk).watch_token != link
+
+
+def test_a_rematch_of_a_rematch_counts_its_games(owner):
+    game = make(owner, "oh_hell", ["Ann", "Ben", "Cat"], max_cards=1, schedule="up")
+    CardsGame.objects.filter(pk=game.pk).update(name="Sunday at Gran's")
+    for number in (2, 3):
+        services.record_bids(owner, game.pk, 1, [0, 0, 0])
+        services.record_tricks(owner, game.pk, 1, [1, 0, 0])
+        game, _ = services.start_rematch(owner, game.pk)
+        assert game.name == f"Sunday at Gran's, game {number}"

@@ -262,3 +262,23 @@ def test_the_notice_after_a_hand_says_what_each_player_scored(owner_client, owne
     url = reverse("cards_tricks", args=[game.pk])
     answer = owner_client.post(url, tricks(1, [5, 4, 1, 3]), **HX).content.decode()
     assert "Hand 1: Ann +3.2, Ben +4.0, Cat -2.0, Dan +3.0." in answer
+
+
+def test_the_last_hand_says_the_hook_is_lifted_only_where_there_is_a_hook(owner_client, owner):
+    """Wizard plays without the hook: its last hand says nothing of one. Oh Hell with the
+    hook lifted on the last hand says so."""
+    wizard = make(owner, "wizard", ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"])
+    hands = [
+        Recorded(n, (0,) * 6, (n, 0, 0, 0, 0, 0)) for n in range(1, 10)
+    ]  # nine rounds played: the tenth is the last
+    CardsHand.objects.bulk_create(
+        CardsHand(game=wizard, number=n, cards=h.cards, bids=list(h.bids), tricks=list(h.tricks))
+        for n, h in enumerate(hands, start=1)
+    )
+    page = unescape(owner_client.get(wizard.get_absolute_url()).content.decode())
+    assert "Hand 10 of 10: bids" in page
+    assert "the hook" not in page.lower()
+    assert "data-hook-cards" not in page
+    lifted = make(owner, max_cards=1, schedule="up", hook_on_last_hand=False)
+    page = unescape(owner_client.get(lifted.get_absolute_url()).content.decode())
+    assert "The last hand: the hook is lifted." in page
