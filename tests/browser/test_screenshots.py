@@ -1,5 +1,6 @@
 """The pictures in the README, taken by the browser so they stay true: the scoring screen and a
-finished game's page on a phone (390 x 844), the room board on a 1080p screen. Each test checks
+finished game's page on a phone (390 x 844), Oh Hell's bids under the hook on a phone, the room
+board on a 1080p screen. Each test checks
 what the page shows before it takes the picture. Every run takes them (into test-artifacts/, so
 a run leaves the work tree as it found it); `SCREENSHOTS=docs` writes them over docs/images/,
 to be committed when the pages change."""
@@ -14,7 +15,10 @@ from playwright.sync_api import Page, expect
 
 from games import services
 from games.access import Access
+from games.cards import services as card_services
 from games.club import services as club
+from games.scoring import card_games
+from games.scoring.card_games.table import Recorded
 from tests.browser.helpers import expect_scores, key, sign_in, tap
 from tests.club.test_club_night import bare_event, play_out
 from tests.conftest import FLIPPING_GAME, PASSWORD, QUIET_HAND
@@ -123,4 +127,29 @@ def test_the_room_board_on_a_1080p_screen(new_page, live_server, owner, console,
     expect(board.locator(".clock")).to_contain_text("left")
     assert board.evaluate("() => document.scrollingElement.scrollHeight <= innerHeight")
     picture(board, "room-board")
+    console.assert_clean()
+
+
+def test_oh_hell_under_the_hook_on_a_phone(new_page, live_server, owner, console):
+    # Five players, at most 4 cards: hand 1 dealt 4 (Ann dealt), hand 2 deals 3 and Ben deals.
+    # Cat, Dan, Eve and Ann bid 1, 0, 1, 0: under the hook Ben may not bid 1.
+    game = card_services.create_game(
+        owner,
+        kind=card_games.GAMES["oh_hell"],
+        players=["Ann", "Ben", "Cat", "Dan", "Eve"],
+        rules={"preset": "oh_hell", "max_cards": 4},
+        hands=[Recorded(4, (0, 1, 0, 2, 0), (0, 1, 1, 2, 0))],
+    )
+    page = new_page(viewport=PHONE, color_scheme="light")
+    sign_in(page, live_server.url, "owner", PASSWORD)
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+
+    expect(page.locator("#entry-title")).to_have_text("Hand 2 of 7: bids")
+    for seat, bid in ((2, "1"), (3, "0"), (4, "1"), (0, "0")):
+        tap(page, f"bid_{seat}", bid)
+    reason = page.locator("[data-hook-reason]")
+    expect(reason).to_contain_text("Ben may not bid 1")
+    expect(page.locator('input[name="bid_1"][value="1"]')).to_be_disabled()
+    page.evaluate("window.scrollTo(0, 0)")
+    picture(page, "oh-hell-phone")
     console.assert_clean()
