@@ -7,10 +7,13 @@ finished, winners) for lists, rebuilt on every write by `games.cards.services`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db import models
+from django.db.models import Q
 from django.urls import reverse
 
 from games.models import new_watch_token
@@ -25,6 +28,17 @@ class CardsGameQuerySet(models.QuerySet["CardsGame"]):
     def owned_by(self, user: AbstractBaseUser | AnonymousUser) -> CardsGameQuerySet:
         """THE rule of access: a card game is its owner's alone; anyone else gets a 404."""
         return self.filter(owner_id=user.pk) if user.is_authenticated else self.none()
+
+    def open_to(
+        self, user: AbstractBaseUser | AnonymousUser, tokens: Sequence[str] = ()
+    ) -> CardsGameQuerySet:
+        """The rule for the scoring pages (the game, its steps, undo, corrections, rematch):
+        the owner's games, and those whose scoring link this browser opened, while that link
+        is still the game's (`score_token`)."""
+        rule = Q(owner_id=user.pk) if user.is_authenticated else Q(pk__in=[])
+        if tokens:
+            rule |= Q(score_token__in=list(tokens))
+        return self.filter(rule)
 
 
 class CardsGame(models.Model):
@@ -56,6 +70,9 @@ class CardsGame(models.Model):
     # The watch link: a page anyone with it may follow, read only.
     watch_token = models.CharField(max_length=64, unique=True, default=new_watch_token)
     watch_enabled = models.BooleanField(default=True)
+    # The scoring link: a phone that opens it may score this game (off, null, until the
+    # owner turns it on; a new token each time, so an old one never comes back to life).
+    score_token = models.CharField(max_length=64, unique=True, null=True, blank=True, default=None)
 
     objects = CardsGameQuerySet.as_manager()
 

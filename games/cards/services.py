@@ -135,8 +135,12 @@ class Locked:
     notes: dict[int, str]
 
 
-def _locked(owner: Any, pk: int) -> Locked:
-    game = CardsGame.objects.owned_by(owner).select_for_update().filter(pk=pk).first()
+def _locked(owner: Any, pk: int, tokens: Sequence[str] = ()) -> Locked:
+    """The game locked for a write, with its hands and notes: the owner's, or with `tokens`
+    (the scoring links this browser opened) a game one of them is still the scoring link of.
+    Only the writes a scoring phone may make pass tokens; the others are the owner's alone."""
+    games = CardsGame.objects.open_to(owner, tokens)
+    game = games.select_for_update().filter(pk=pk).first()
     if game is None:
         raise Http404("No such game.")
     hands, notes = game.recorded_with_notes()
@@ -164,12 +168,13 @@ def record_step(
     number: int | None,
     kind: str,
     bind: Callable[[Step, Sequence[str]], Sequence[int] | None],
+    tokens: Sequence[str] = (),
 ) -> Written | None:
     """Hand `number`'s bids or tricks (`kind`), in seat order. `bind` makes the step's form
     for the step found under the lock and gives its values, or None when the form has errors
     (then nothing is written and the caller draws the form)."""
     with writing():
-        locked = _locked(owner, pk)
+        locked = _locked(owner, pk, tokens)
         game, hands = locked.game, locked.hands
         step = step_for(game, hands, number, kind)
         values = bind(step, game.players)
@@ -214,10 +219,10 @@ def record_tricks(owner: Any, pk: int, number: int | None, tricks: Sequence[int]
     return written
 
 
-def undo(owner: Any, pk: int, version: int | None) -> Written:
+def undo(owner: Any, pk: int, version: int | None, tokens: Sequence[str] = ()) -> Written:
     """Take back the last step: the last hand's tricks, or its bids (the hand goes)."""
     with writing():
-        locked = _locked(owner, pk)
+        locked = _locked(owner, pk, tokens)
         game, hands = locked.game, locked.hands
         if version != game.version:
             raise Stale("The game changed since this page was drawn; nothing was undone.")
@@ -237,26 +242,27 @@ def undo(owner: Any, pk: int, version: int | None) -> Written:
         return Written(game, said, hands, locked.notes)
 
 
-def start_rematch(owner: Any, pk: int) -> tuple[CardsGame, bool]:
+def start_rematch(owner: Any, pk: int, tokens: Sequence[str] = ()) -> tuple[CardsGame, bool]:
     """The rematch of a finished game, made once: a second tap (or phone) finds the first,
     and says so with False. Same players, in the same order of play, and the same rules; the
     deal carries on round the table (whoever would have dealt next deals first). The watch
-    link moves on to the rematch, so the people following keep one link all evening."""
+    link and the scoring link move on to the rematch, so the people following keep one link
+    all evening and a scoring phone goes on scoring."""
     with writing():
-        locked = _locked(owner, pk)
+        locked = _locked(owner, pk, tokens)
         game, hands = locked.game, locked.hands
         if not game.finished:
             raise Stale("The game isn't over yet: finish it before a rematch.")
         existing = CardsGame.objects.filter(rematch_of=game).first()
         if existing is not None:
             return existing, False
-        room_for_game(owner, 0)
+        room_for_game(game.owner, 0)
         turn = len(hands) % len(game.players)
         players = [*game.players[turn:], *game.players[:turn]]
-        link, link_on = game.watch_token, game.watch_enabled
-        game.watch_token = new_watch_token()
+        link, link_on, scoring = game.watch_token, game.watch_enabled, game.score_token
+        game.watch_token, game.score_token = new_watch_token(), None
         game.version += 1
-        game.save(update_fields=["watch_token", "version", "updated_at"])
+        game.save(update_fields=["watch_token", "score_token", "version", "updated_at"])
         rematch = CardsGame.objects.create(
             owner=game.owner,
             game=game.game,
@@ -266,6 +272,7 @@ def start_rematch(owner: Any, pk: int) -> tuple[CardsGame, bool]:
             rematch_of=game,
             watch_token=link,
             watch_enabled=link_on,
+            score_token=scoring,
         )
         _summarise(rematch, [])
         return rematch, True
@@ -282,12 +289,17 @@ def rematch_name(game: CardsGame) -> str:
 
 
 def correct_hand(
-    owner: Any, pk: int, number: int, bids: Sequence[int], tricks: Sequence[int] | None
+    owner: Any,
+    pk: int,
+    number: int,
+    bids: Sequence[int],
+    tricks: Sequence[int] | None,
+    tokens: Sequence[str] = (),
 ) -> Written:
     """Put right a recorded hand's bids (and tricks, once played); every later hand is scored
     again. Refused, with the replay's words, if the hand then breaks a rule."""
     with writing():
-        locked = _locked(owner, pk)
+        locked = _locked(owner, pk, tokens)
         game, hands = locked.game, locked.hands
         if not 1 <= number <= len(hands):
             raise Http404("No such hand.")
@@ -334,10 +346,17 @@ def set_hand_note(owner: Any, pk: int, number: int, note: str) -> CardsGame:
 
 
 def set_watch_link(owner: Any, pk: int, action: str) -> tuple[CardsGame, str | None]:
-    """Turn the watch link on or off, or replace it (the old link stops working)."""
+    """Turn the watch link on or off, or replace it (the old link stops working); turn the
+    scoring link on (a new token each time) or off. The owner's alone."""
     with writing():
         game = _locked(owner, pk).game
-        if action == "off":
+        if action == "score_on":
+            game.score_token = new_watch_token()
+            said = "Scoring link made: a phone that opens it can score this game."
+        elif action == "score_off":
+            game.score_token = None
+            said = "The scoring link is off: only you can score this game now."
+        elif action == "off":
             game.watch_enabled, said = False, "The watch link is off: nobody can open it now."
         elif action == "on":
             game.watch_enabled, said = True, "The watch link works again."
@@ -347,5 +366,7 @@ def set_watch_link(owner: Any, pk: int, action: str) -> tuple[CardsGame, str | N
         else:
             return game, None
         game.version += 1
-        game.save(update_fields=["watch_enabled", "watch_token", "version", "updated_at"])
+        game.save(
+            update_fields=["watch_enabled", "watch_token", "score_token", "version", "updated_at"]
+        )
         return game, said

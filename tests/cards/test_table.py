@@ -282,3 +282,25 @@ def test_the_last_hand_says_the_hook_is_lifted_only_where_there_is_a_hook(owner_
     lifted = make(owner, max_cards=1, schedule="up", hook_on_last_hand=False)
     page = unescape(owner_client.get(lifted.get_absolute_url()).content.decode())
     assert "The last hand: the hook is lifted." in page
+
+
+def test_a_scoring_phone_scores_without_the_owners_links_and_follows_the_rematch(client, owner):
+    game = make(owner, max_cards=1, schedule="up")
+    game, _ = services.set_watch_link(owner, game.pk, "score_on")
+    assert client.get(reverse("cards_score", args=[game.score_token])).status_code == 302
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "scoring for the table" in page
+    for owners_only in ("cards_export", "cards_share", "cards_compare", "cards_game_note"):
+        assert reverse(owners_only, args=[game.pk]) not in page
+    response = client.post(reverse("cards_bids", args=[game.pk]), bids(game, 1, [0, 0, 0]))
+    assert response.status_code == 302
+    answer = client.post(reverse("cards_tricks", args=[game.pk]), tricks(1, [1, 0, 0]), **HX)
+    said = "Hand 1: Ann 0, Ben +10, Cat +10; the game is over."
+    assert said in unescape(answer.content.decode())
+    response = client.post(reverse("cards_rematch", args=[game.pk]))
+    rematch = CardsGame.objects.get(rematch_of=game)
+    assert response["Location"] == rematch.get_absolute_url()
+    assert rematch.owner == owner
+    # The scoring link went on to the rematch: this phone scores it, and no longer the old one.
+    assert client.get(rematch.get_absolute_url()).status_code == 200
+    assert client.get(game.get_absolute_url()).status_code == 404

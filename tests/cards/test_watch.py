@@ -360,3 +360,19 @@ def test_a_missing_game_is_not_found(owner_client):
     assert (
         owner_client.post(reverse("cards_share", args=[999]), {"action": "off"}).status_code == 404
     )
+
+
+def test_the_owner_makes_a_scoring_link_with_its_qr_code_and_turns_it_off(owner_client, owner):
+    game = oh_hell(owner)
+    assert "Make a scoring link" in owner_client.get(share_url(game)).content.decode()
+    owner_client.post(share_url(game), {"action": "score_on"})
+    game.refresh_from_db()
+    body = owner_client.get(share_url(game)).content.decode()
+    link = f"http://testserver{reverse('cards_score', args=[game.score_token])}"
+    assert f'value="{link}"' in body
+    svgs = re.findall(r'<svg viewBox[^>]*class="qr-code".*?</svg>', body, re.DOTALL)
+    assert link in [decode(qr_matrix_from_svg(svg))[0] for svg in svgs]
+    owner_client.post(share_url(game), {"action": "score_off"})
+    game.refresh_from_db()
+    assert game.score_token is None
+    assert "Only you can score this game." in owner_client.get(share_url(game)).content.decode()

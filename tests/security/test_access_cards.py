@@ -44,8 +44,18 @@ CARDS_TABLE = {
     ("cards_share", "get"): (404, 404, 404, 200),
     ("cards_share", "post"): (404, 404, 404, 302),
 }
-# The watch link: public while on.
-CARDS_WATCH = ("cards_watch", "cards_watch_live")
+# The watch link: public while on. The scoring link, by its token (test below).
+CARDS_WATCH = ("cards_watch", "cards_watch_live", "cards_score")
+# A phone with no account that opened the game's scoring link: the game and its steps (the
+# game is not over, so a rematch is refused with a redirect to the game), nothing else of the
+# owner's, and the rest as any visitor sees it.
+SCORER = "scorer"
+SCORING_PAGES = {"cards_game", "cards_bids", "cards_tricks", "cards_undo", "cards_edit_hand"}
+SCORING_PAGES |= {"cards_rematch"}
+SCORER_STATUS = {
+    key: (statuses[3] if key[0] in SCORING_PAGES else statuses[0])
+    for key, statuses in CARDS_TABLE.items()
+}
 PER_GAME = {name for name, _ in CARDS_TABLE} - {"cards_new", "cards_players"}
 NEW = {"player_0": "Eve", "player_1": "Fay", "player_2": "Gus", "preset": "oh_hell"}
 
@@ -108,6 +118,13 @@ def sign_in_as(client, who, owner, stranger):
         sign_in_guest(client, make_guest())
 
 
+def hold_scoring_link(client, owner, game):
+    """Open the game's scoring link in this client, as a phone scanning its QR code would."""
+    game, _ = services.set_watch_link(owner, game.pk, "score_on")
+    assert client.get(reverse("cards_score", args=[game.score_token])).status_code == 302
+    return game
+
+
 @pytest.mark.parametrize("who", [VISITOR, OTHER, GUEST, OWNER])
 @pytest.mark.parametrize(("name", "method"), list(CARDS_TABLE))
 def test_status_by_visitor(client, owner, stranger, game, who, name, method):
@@ -126,8 +143,39 @@ def test_status_by_visitor(client, owner, stranger, game, who, name, method):
         assert "Ann" not in TOKENS.sub(r"\1", response.content.decode())
 
 
+@pytest.mark.parametrize(("name", "method"), list(CARDS_TABLE))
+def test_status_for_a_scoring_phone(client, owner, game, name, method):
+    game = hold_scoring_link(client, owner, game)
+    before = snapshot(game)
+    data = data_for(name, game) if method == "post" else None
+    response = getattr(client, method)(url_for(name, game), data)
+    expected = SCORER_STATUS[(name, method)]
+    if expected == LOGIN:
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("login"))
+    else:
+        assert response.status_code == expected, response.content[:300]
+    if name in PER_GAME - SCORING_PAGES:
+        assert snapshot(game) == before, "a scoring phone reached an owner-only page"
+        assert "Ann" not in TOKENS.sub(r"\1", response.content.decode())
+
+
+def test_the_scoring_link_ends_when_the_owner_turns_it_off_or_replaces_it(client, owner, game):
+    game = hold_scoring_link(client, owner, game)
+    assert client.get(game.get_absolute_url()).status_code == 200
+    services.set_watch_link(owner, game.pk, "score_on")  # a new link: the old one is dead
+    assert client.get(game.get_absolute_url()).status_code == 404
+    game = hold_scoring_link(client, owner, game)
+    services.set_watch_link(owner, game.pk, "score_off")
+    assert client.get(game.get_absolute_url()).status_code == 404
+    bids = {"hand": "2", "tricks_0": "1", "tricks_1": "0", "tricks_2": "1"}
+    assert client.post(reverse("cards_tricks", args=[game.pk]), bids).status_code == 404
+    assert CardsHand.objects.get(game=game, number=2).tricks is None
+    assert client.get(reverse("cards_score", args=["not-a-token"])).status_code == 404
+
+
 @pytest.mark.parametrize("who", [VISITOR, OTHER, OWNER])
-@pytest.mark.parametrize("name", CARDS_WATCH)
+@pytest.mark.parametrize("name", CARDS_WATCH[:2])
 def test_the_watch_link_is_public_while_it_is_on(client, owner, stranger, game, who, name):
     sign_in_as(client, who, owner, stranger)
     url = reverse(name, args=[game.watch_token])

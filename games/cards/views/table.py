@@ -45,6 +45,39 @@ def own_game(request: HtmxHttpRequest, pk: int) -> CardsGame:
     return get_object_or_404(CardsGame.objects.owned_by(request.user), pk=pk)
 
 
+# The scoring links this browser opened, kept in its session: a list of tokens.
+SCORE_TOKENS = "card_score_tokens"
+MAX_TOKENS = 20
+
+
+def tokens(request: HtmxHttpRequest) -> tuple[str, ...]:
+    raw = request.session.get(SCORE_TOKENS, [])
+    return tuple(token for token in raw if isinstance(token, str)) if isinstance(raw, list) else ()
+
+
+def scoring_game(request: HtmxHttpRequest, pk: int) -> CardsGame:
+    """The game for the pages a scoring phone may use (the game, its steps, undo, corrections,
+    rematch): the owner's, or one whose scoring link this browser opened while the link is
+    still the game's. 404 for anyone else, never 403."""
+    return get_object_or_404(CardsGame.objects.open_to(request.user, tokens(request)), pk=pk)
+
+
+@require_safe
+def score(request: HtmxHttpRequest, token: str) -> HttpResponse:
+    """The scoring link: this browser may now score the game, for as long as the link stays
+    the game's (and moves on with it to a rematch). No account needed: signing out ends it."""
+    game = None if "\x00" in token else CardsGame.objects.filter(score_token=token).first()
+    if game is None:
+        raise Http404("No such game.")
+    kept = [held for held in tokens(request) if held != token]
+    request.session[SCORE_TOKENS] = [*kept[-(MAX_TOKENS - 1) :], token]
+    messages.success(request, "This phone can score this game now.")
+    response = redirect(game)
+    response.headers["X-Robots-Tag"] = "noindex, nofollow"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def new_game(request: HtmxHttpRequest, game: str) -> HttpResponse:
     """A new game of one kind. A visitor without an account becomes a guest on a valid post,
@@ -104,7 +137,7 @@ def live_context(
 
 @require_safe
 def game_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    game = own_game(request, pk)
+    game = scoring_game(request, pk)
     return TemplateResponse(request, TEMPLATE, live_context(game))
 
 
@@ -126,7 +159,7 @@ def stale(request: HtmxHttpRequest, pk: int, problem: services.Stale) -> HttpRes
     if not request.htmx:
         messages.warning(request, str(problem))
         return redirect("cards_game", pk=pk)
-    context = live_context(own_game(request, pk), notice=str(problem))
+    context = live_context(scoring_game(request, pk), notice=str(problem))
     response = TemplateResponse(request, f"{TEMPLATE}#live", context, status=409)
     return reswap(retarget(response, "#live"), "outerHTML")
 
@@ -151,17 +184,17 @@ def _step(request: HtmxHttpRequest, pk: int, kind: str) -> HttpResponse:
         return form.values() if form.is_valid() else None
 
     try:
-        done = services.record_step(request.user, pk, number, kind, bind)
+        done = services.record_step(request.user, pk, number, kind, bind, tokens(request))
     except services.Stale as problem:
         return stale(request, pk, problem)
     except services.Refused as problem:
         bound[0].show_problems(problem.problems)
-        return refused_step(request, own_game(request, pk), bound[0])
+        return refused_step(request, scoring_game(request, pk), bound[0])
     except LimitReached as problem:
         bound[0].add_error(None, str(problem))
-        return refused_step(request, own_game(request, pk), bound[0])
+        return refused_step(request, scoring_game(request, pk), bound[0])
     if done is None:
-        return refused_step(request, own_game(request, pk), bound[0])
+        return refused_step(request, scoring_game(request, pk), bound[0])
     return written(request, done)
 
 
@@ -170,7 +203,7 @@ def post_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
 
     def wrapper(request: HtmxHttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method in ("GET", "HEAD"):
-            own_game(request, pk)
+            scoring_game(request, pk)
             return redirect("cards_game", pk=pk)
         if request.method != "POST":
             return HttpResponse(status=405, headers={"Allow": "POST"})
@@ -192,9 +225,11 @@ def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @post_only
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    own_game(request, pk)
+    scoring_game(request, pk)
     try:
-        done = services.undo(request.user, pk, posted_number(request.POST.get("version")))
+        done = services.undo(
+            request.user, pk, posted_number(request.POST.get("version")), tokens(request)
+        )
     except services.Stale as problem:
         return stale(request, pk, problem)
     return written(request, done)
@@ -203,15 +238,15 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @post_only
 def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A new game with the same players and rules; a second tap finds the first rematch."""
-    own_game(request, pk)
+    scoring_game(request, pk)
     try:
-        made, new = services.start_rematch(request.user, pk)
+        made, new = services.start_rematch(request.user, pk, tokens(request))
     except services.Stale as problem:
         messages.warning(request, str(problem))
-        return navigate(request, own_game(request, pk))
+        return navigate(request, scoring_game(request, pk))
     except LimitReached as problem:
         messages.warning(request, str(problem))
-        return navigate(request, own_game(request, pk))
+        return navigate(request, scoring_game(request, pk))
     if not new:
         messages.info(request, "The rematch had already been started: here it is.")
     return navigate(request, made)
@@ -220,7 +255,7 @@ def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Put right a recorded hand's bids and tricks; the totals after it follow."""
-    game = own_game(request, pk)
+    game = scoring_game(request, pk)
     hands = game.recorded()
     if not 1 <= number <= len(hands):
         raise Http404("No such hand.")
@@ -237,7 +272,9 @@ def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     )
     if form.is_bound and form.is_valid():
         try:
-            done = services.correct_hand(request.user, pk, number, form.bids(), form.tricks())
+            done = services.correct_hand(
+                request.user, pk, number, form.bids(), form.tricks(), tokens(request)
+            )
         except services.Stale as problem:
             messages.warning(request, str(problem))
             return navigate(request, game)
@@ -287,6 +324,7 @@ urlpatterns = [
     path("cards/<int:pk>/tricks/", post_tricks, name="cards_tricks"),
     path("cards/<int:pk>/undo/", undo, name="cards_undo"),
     path("cards/<int:pk>/rematch/", rematch, name="cards_rematch"),
+    path("cs/<str:token>/", score, name="cards_score"),
     path("cards/<int:pk>/hands/<int:number>/edit/", edit_hand, name="cards_edit_hand"),
     path("cards/<int:pk>/note/", game_note, name="cards_game_note"),
     path("cards/<int:pk>/hands/<int:number>/note/", hand_note, name="cards_hand_note"),

@@ -117,10 +117,15 @@ def share(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return redirect("cards_share", pk=game.pk)
     game = own_game(request, pk)
     link = reachable_url(request, reverse("cards_watch", args=[game.watch_token]))
+    score_link = None
+    if game.score_token:
+        score_link = reachable_url(request, reverse("cards_score", args=[game.score_token]))
     context = {
         "game": game,
         "link": link,
         "qr": qr_svg(link) if game.watch_enabled else None,
+        "score_link": score_link,
+        "score_qr": qr_svg(score_link) if score_link else None,
         # The host alone, for the warning: the whole link is right above it.
         "loopback": loopback_host(link),
     }
