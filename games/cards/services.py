@@ -3,7 +3,9 @@
 A write locks the game's row, reads its hands, checks the step against the rules
 (`games.scoring.card_games.table`) and a replay, saves, and keeps the summary of a fresh
 replay. A step names the hand it is for: a second phone posting the same hand finds it
-recorded and changes nothing (`Stale`). Only the owner reaches a game; anyone else gets 404.
+recorded and changes nothing (`Stale`). Only the owner reaches a game, and for the scoring
+writes (steps, undo, corrections, rematch) a phone holding its scoring link; anyone else gets
+404.
 """
 
 from __future__ import annotations

@@ -127,7 +127,10 @@ def hook_words(step: Step, names: Sequence[str], forbidden: int) -> str:
 
 
 def tricks_problem(step: Step, tricks: Sequence[int]) -> str | None:
-    """What is wrong with a hand's tricks as a whole: they must add up to the cards dealt."""
+    """What is wrong with a hand's tricks as a whole: one count a player, adding up to the
+    cards dealt."""
+    if len(tricks) != len(step.order):
+        return f"Expected {len(step.order)} trick counts, one per player."
     total = sum(tricks)
     if total != step.cards:
         played = f"{step.cards} trick{'s were' if step.cards != 1 else ' was'} played"

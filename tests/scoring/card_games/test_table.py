@@ -120,3 +120,9 @@ def test_under_the_hook_the_bids_never_add_up_to_the_cards(cards, others, data):
 
 def test_the_order_starts_at_the_dealers_left():
     assert order_from(2, 4) == (3, 0, 1, 2)
+
+
+def test_a_count_for_every_player():
+    step = step_of(rules("call_break"), 4, [Recorded(13, (3, 3, 3, 3))])
+    assert tricks_problem(step, [13, 0, 0]) == "Expected 4 trick counts, one per player."
+    assert bids_problems(step, NAMES, [3, 3, 3]) == {None: "Expected 4 bids, one per player."}
