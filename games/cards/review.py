@@ -15,7 +15,7 @@ from typing import Any
 
 from games.cards.models import CardsGame, CardsHand
 from games.scoring import card_games
-from games.scoring.card_games import CallBreakRules, CardGame, CardSetting, GameRules
+from games.scoring.card_games import CardGame, CardSetting, GameRules
 from games.scoring.card_games.table import Recorded
 
 
@@ -311,13 +311,6 @@ class Report:
     unreadable: int  # games whose hands no longer replay under their rules
 
 
-def made(rules: GameRules, bid: int, tricks: int) -> bool:
-    """Whether a bid was made: exactly, or in Call Break by taking at least the call."""
-    if isinstance(rules, CallBreakRules):
-        return tricks >= bid
-    return bid == tricks
-
-
 def seat_figures(
     rules: GameRules, result: card_games.Result, played: Sequence[card_games.HandInput]
 ) -> list[PlayerFigures]:
@@ -329,7 +322,7 @@ def seat_figures(
             figures.finished = 1
             figures.wins = int(seat in result.winners)
         figures.hands = len(played)
-        figures.made = sum(made(rules, hand.bids[seat], hand.tricks[seat]) for hand in played)
+        figures.made = sum(rules.made(hand.bids[seat], hand.tricks[seat]) for hand in played)
         lines.append(figures)
     return lines
 

@@ -28,6 +28,7 @@ from games.scoring.card_games.table import (
     Recorded,
     Step,
     bids_problems,
+    deal_carried_on,
     step_of,
     tricks_problem,
 )
@@ -259,8 +260,7 @@ def start_rematch(owner: Any, pk: int, tokens: Sequence[str] = ()) -> tuple[Card
         if existing is not None:
             return existing, False
         room_for_game(game.owner, 0)
-        turn = len(hands) % len(game.players)
-        players = [*game.players[turn:], *game.players[:turn]]
+        players = deal_carried_on(game.players, len(hands))
         link, link_on, scoring = game.watch_token, game.watch_enabled, game.score_token
         game.watch_token, game.score_token = new_watch_token(), None
         game.version += 1

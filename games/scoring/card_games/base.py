@@ -241,6 +241,10 @@ class GameRules(Protocol):
         words (without the player's name)."""
         ...
 
+    def made(self, bid: int, tricks: int) -> bool:
+        """Whether a bid was made: the rule the score follows (exactly, or at least the call)."""
+        ...
+
     def tie_points(self, bid: int, tricks: int) -> int:
         """What a hand counts toward breaking a tie on the top total (0 where ties are
         shared): of the players level on top, those with the most win."""

@@ -54,12 +54,16 @@ class CallBreakRules:
     def hook_applies(self, number: int, last: int) -> bool:
         return False
 
+    def made(self, bid: int, tricks: int) -> bool:
+        """A call is made by taking at least as many tricks."""
+        return tricks >= bid
+
     def tie_points(self, bid: int, tricks: int) -> int:
         return 0  # a tie on the top total is shared
 
     def score(self, bid: int, tricks: int) -> tuple[int, str]:
         said = f"called {bid}, took {tricks}"
-        if tricks >= bid:
+        if self.made(bid, tricks):
             over = tricks - bid
             points = bid * SCALE + over * self.overtrick_tenths
             if over and self.overtrick_tenths:

@@ -51,10 +51,14 @@ class ContractScoring:
     def scale(self) -> int:
         return 1
 
+    def made(self, bid: int, tricks: int) -> bool:
+        """An exact bid: the tricks are the bid, no more and no fewer."""
+        return bid == tricks
+
     def tie_points(self, bid: int, tricks: int) -> int:
         """What a hand counts toward breaking a tie: the bid, when it was made exactly (and
         the table breaks ties on made bids), else nothing."""
-        return bid if self.tie_break == MADE_BIDS and bid == tricks else 0
+        return bid if self.tie_break == MADE_BIDS and self.made(bid, tricks) else 0
 
     def made_points(self, bid: int) -> int:
         """What a bid scores when it is made exactly."""
@@ -68,7 +72,7 @@ class ContractScoring:
     def score(self, bid: int, tricks: int) -> tuple[int, str]:
         """A player's points for taking `tricks` on a bid of `bid`, and why in words."""
         said = f"bid {bid}, took {tricks}"
-        if bid == tricks:
+        if self.made(bid, tricks):
             if bid == 0 and self.zero_bid_value is not None:
                 return (
                     self.zero_bid_value,

@@ -63,6 +63,13 @@ def order_from(dealer: int, players: int) -> tuple[int, ...]:
     return tuple((dealer + 1 + offset) % players for offset in range(players))
 
 
+def deal_carried_on(players: Sequence[str], hands_played: int) -> list[str]:
+    """The players in the same order of play for the next game, the deal carrying on round the
+    table: whoever would have dealt the next hand deals first."""
+    turn = hands_played % len(players)
+    return [*players[turn:], *players[:turn]]
+
+
 def step_of(rules: GameRules, players: int, hands: Sequence[Recorded]) -> Step:
     """The step the table is at after `hands` (assumed valid: the replay checks them)."""
     sizes = rules.hand_sizes(players)
@@ -145,6 +152,7 @@ __all__ = [
     "Recorded",
     "Step",
     "bids_problems",
+    "deal_carried_on",
     "dealer_may_not_bid",
     "hook_words",
     "order_from",

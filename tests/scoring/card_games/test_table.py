@@ -11,6 +11,7 @@ from games.scoring.card_games.table import (
     TRICKS,
     Recorded,
     bids_problems,
+    deal_carried_on,
     dealer_may_not_bid,
     order_from,
     step_of,
@@ -126,3 +127,17 @@ def test_a_count_for_every_player():
     step = step_of(rules("call_break"), 4, [Recorded(13, (3, 3, 3, 3))])
     assert tricks_problem(step, [13, 0, 0]) == "Expected 4 trick counts, one per player."
     assert bids_problems(step, NAMES, [3, 3, 3]) == {None: "Expected 4 bids, one per player."}
+
+
+def test_the_deal_carries_on_round_the_table_into_the_next_game():
+    # Five hands among three players: Ann, Ben, Cat, Ann, Ben dealt; Cat deals next.
+    assert deal_carried_on(["Ann", "Ben", "Cat"], 5) == ["Cat", "Ann", "Ben"]
+    assert deal_carried_on(["Ann", "Ben", "Cat"], 3) == ["Ann", "Ben", "Cat"]
+
+
+def test_a_bid_is_made_exactly_or_in_call_break_at_least():
+    # Pagat: Oh Hell's bid is made only by taking exactly the tricks bid; a Call Break call is
+    # made by taking at least as many.
+    oh_hell, call_break = rules("oh_hell"), rules("call_break")
+    assert [oh_hell.made(2, took) for took in (1, 2, 3)] == [False, True, False]
+    assert [call_break.made(2, took) for took in (1, 2, 3)] == [False, True, True]
