@@ -7,12 +7,17 @@ from typing import Any
 
 from django import forms
 
-from games import display, scoring
-from games.forms.new_game import OFF, OptionalIntField, names_problem
+from games import display
+from games.forms.new_game import (
+    OFF,
+    GameNameForm,
+    OptionalIntField,
+    names_problem,
+    player_field,
+)
 from games.forms.table import KeyPad, Keys, Pad
 from games.scoring import card_games
 from games.scoring.card_games.table import Step
-from games.scoring.limits import MAX_GAME_NAME, MAX_PLAYER_NAME, MAX_PLAYER_NAME_CODE_POINTS
 
 
 def setting_field(setting: card_games.CardSetting) -> forms.Field:
@@ -43,18 +48,10 @@ def setting_field(setting: card_games.CardSetting) -> forms.Field:
     )
 
 
-class NewCardGameForm(forms.Form):
+class NewCardGameForm(GameNameForm):
     """A new game of one kind: the players in order of play (the first deals first), a preset
     and any house rule changed."""
 
-    name = forms.CharField(
-        max_length=2 * MAX_GAME_NAME,
-        widget=forms.TextInput({"maxlength": 2 * MAX_GAME_NAME}),
-        required=False,
-        label="Name of the game",
-        help_text="Optional, e.g. “Sunday at Gran's”.",
-        error_messages={"max_length": f"Keep the name to {MAX_GAME_NAME} characters or fewer."},
-    )
     preset = forms.ChoiceField(label="Scoring", help_text="A starting set; change any rule below.")
 
     def __init__(self, *args: Any, kind: card_games.CardGame, **kw: Any) -> None:
@@ -67,15 +64,9 @@ class NewCardGameForm(forms.Form):
         if len(kind.presets) == 1:
             preset.help_text = "Change any rule below."
         for seat in range(kind.max_players):
-            self.fields[f"player_{seat}"] = forms.CharField(
-                label=f"Player {seat + 1}",
-                max_length=2 * MAX_PLAYER_NAME_CODE_POINTS,
-                widget=forms.TextInput({"maxlength": 2 * MAX_PLAYER_NAME_CODE_POINTS}),
+            self.fields[f"player_{seat}"] = player_field(
+                f"Player {seat + 1}",
                 required=seat < kind.min_players,
-                error_messages={
-                    "required": "Enter a name.",
-                    "max_length": f"Keep the name to {MAX_PLAYER_NAME} characters or fewer.",
-                },
                 help_text="Deals the first hand." if seat == 0 else "",
             )
         for setting in kind.settings:
@@ -86,13 +77,6 @@ class NewCardGameForm(forms.Form):
 
     def rule_fields(self) -> list[forms.BoundField]:
         return [self[f"rule_{setting.name}"] for setting in self.kind.settings]
-
-    def clean_name(self) -> str:
-        name: str = self.cleaned_data["name"]
-        problem = scoring.game_name_problem(name)
-        if problem:
-            raise forms.ValidationError(display.sentence(problem))
-        return name.strip()
 
     def spec(self) -> dict[str, Any]:
         """The rules as a card-game/1 file writes them: the preset and what was changed."""

@@ -13,8 +13,8 @@ from games.scoring.limits import (
 )
 
 
-class NewGameForm(forms.Form):
-    """A new table: names, a preset, any house rules changed, and who deals first."""
+class GameNameForm(forms.Form):
+    """The optional name of a new game, of any kind: the game file's name rule."""
 
     name = forms.CharField(
         # The rule is game_name_problem's, the game file's too; this only bounds the post.
@@ -25,6 +25,18 @@ class NewGameForm(forms.Form):
         help_text="Optional, e.g. “Friday at Cat's”.",
         error_messages={"max_length": f"Keep the name to {MAX_GAME_NAME} characters or fewer."},
     )
+
+    def clean_name(self) -> str:
+        name: str = self.cleaned_data["name"]
+        problem = scoring.game_name_problem(name)
+        if problem:
+            raise forms.ValidationError(display.sentence(problem))
+        return name.strip()
+
+
+class NewGameForm(GameNameForm):
+    """A new table: names, a preset, any house rules changed, and who deals first."""
+
     preset = forms.ChoiceField(label="Rules", help_text="A starting set; change any rule below.")
     first_dealer = forms.TypedChoiceField(
         label="Who deals first",
@@ -40,18 +52,8 @@ class NewGameForm(forms.Form):
         presets.choices = [(name, f"{preset.title}") for name, preset in scoring.PRESETS.items()]
         presets.initial = "standard"
         for seat in range(MAX_SEATS):
-            self.fields[f"player_{seat}"] = forms.CharField(
-                label=f"Seat {seat + 1}",
-                # The rule counts characters as a reader does (player_name_problem); this
-                # only bounds the post. A browser's maxlength counts UTF-16 units: 2 a code point.
-                max_length=2 * MAX_PLAYER_NAME_CODE_POINTS,
-                widget=forms.TextInput({"maxlength": 2 * MAX_PLAYER_NAME_CODE_POINTS}),
-                required=seat < 2,
-                error_messages={
-                    "required": "Enter a name.",
-                    "max_length": f"Keep the name to {MAX_PLAYER_NAME} characters or fewer.",
-                },
-                help_text=seat_hint(seat),
+            self.fields[f"player_{seat}"] = player_field(
+                f"Seat {seat + 1}", required=seat < 2, help_text=seat_hint(seat)
             )
         for setting in scoring.SETTINGS:
             self.fields[f"rule_{setting.name}"] = rule_field(setting)
@@ -79,13 +81,6 @@ class NewGameForm(forms.Form):
             if value is not None and value != "":
                 values[setting.name] = None if value == OFF else value
         return values
-
-    def clean_name(self) -> str:
-        name: str = self.cleaned_data["name"]
-        problem = scoring.game_name_problem(name)
-        if problem:
-            raise forms.ValidationError(display.sentence(problem))
-        return name.strip()
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -125,6 +120,23 @@ class NewGameForm(forms.Form):
         cleaned["rules"] = rules
         cleaned["players"] = names
         return cleaned
+
+
+def player_field(label: str, *, required: bool, help_text: str) -> forms.CharField:
+    """A player's name field, for every game. The rule counts characters as a reader does
+    (`names_problem`); this only bounds the post. A browser's maxlength counts UTF-16 units:
+    2 a code point."""
+    return forms.CharField(
+        label=label,
+        max_length=2 * MAX_PLAYER_NAME_CODE_POINTS,
+        widget=forms.TextInput({"maxlength": 2 * MAX_PLAYER_NAME_CODE_POINTS}),
+        required=required,
+        error_messages={
+            "required": "Enter a name.",
+            "max_length": f"Keep the name to {MAX_PLAYER_NAME} characters or fewer.",
+        },
+        help_text=help_text,
+    )
 
 
 def names_problem(names: list[str]) -> tuple[int, str] | None:
