@@ -69,17 +69,27 @@ def navigate(request: HtmxHttpRequest, to: Any, *, status: int | None = None) ->
     return response
 
 
-def post_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+type View = Callable[..., HttpResponse]
+
+
+def post_only_to(page: str) -> Callable[[View], View]:
     """A game's post-only address opened by GET (a reload after a form without JavaScript, a
-    bookmark) goes back to the game's page rather than to a blank "405" page. The page then
-    answers only the owner, as ever; any other method is refused."""
+    bookmark) goes back to the game's page (`page`, the name of its address, taking the
+    game's pk) rather than to a blank "405" page. The page then answers only those it would
+    have answered, as ever; any other method is refused."""
 
-    @wraps(view)
-    def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.method in ("GET", "HEAD"):
-            return redirect("game", pk=pk)
-        if request.method != "POST":
-            return HttpResponseNotAllowed(["POST"])
-        return view(request, pk, *args, **kwargs)
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def wrapper(request: HttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.method in ("GET", "HEAD"):
+                return redirect(page, pk=pk)
+            if request.method != "POST":
+                return HttpResponseNotAllowed(["POST"])
+            return view(request, pk, *args, **kwargs)
 
-    return wrapper
+        return wrapper
+
+    return decorate
+
+
+post_only = post_only_to("game")  # a Spades game's addresses

@@ -304,3 +304,14 @@ def test_a_scoring_phone_scores_without_the_owners_links_and_follows_the_rematch
     # The scoring link went on to the rematch: this phone scores it, and no longer the old one.
     assert client.get(rematch.get_absolute_url()).status_code == 200
     assert client.get(game.get_absolute_url()).status_code == 404
+
+
+@pytest.mark.parametrize("name", ["cards_bids", "cards_tricks", "cards_undo", "cards_rematch"])
+def test_opening_a_post_only_address_goes_back_to_the_game(owner_client, owner, name):
+    game = make(owner, max_cards=3, hands=[Recorded(3, (1, 0, 1))])
+    for method in ("get", "head"):
+        response = getattr(owner_client, method)(reverse(name, args=[game.pk]))
+        assert response.status_code == 302
+        assert response["Location"] == game.get_absolute_url()
+    assert owner_client.put(reverse(name, args=[game.pk])).status_code == 405
+    assert list(CardsHand.objects.values_list("number", "bids", "tricks")) == [(1, [1, 0, 1], None)]

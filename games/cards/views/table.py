@@ -8,7 +8,7 @@ score bar, the notice and the history swapped beside it; without JavaScript, pos
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -29,7 +29,7 @@ from games.forms.table import posted_number
 from games.scoring import card_games
 from games.scoring.card_games.table import BIDS, OVER, TRICKS, Step, step_of
 from games.services import LimitReached
-from games.views.base import HtmxHttpRequest, navigate, render
+from games.views.base import HtmxHttpRequest, navigate, post_only_to, render
 
 TEMPLATE = "cards/game.html"
 
@@ -198,19 +198,7 @@ def _step(request: HtmxHttpRequest, pk: int, kind: str) -> HttpResponse:
     return written(request, done)
 
 
-def post_only(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A post-only address opened by GET goes back to the game's page."""
-
-    def wrapper(request: HtmxHttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.method in ("GET", "HEAD"):
-            scoring_game(request, pk)
-            return redirect("cards_game", pk=pk)
-        if request.method != "POST":
-            return HttpResponse(status=405, headers={"Allow": "POST"})
-        return view(request, pk, *args, **kwargs)
-
-    wrapper.__doc__ = view.__doc__
-    return wrapper
+post_only = post_only_to("cards_game")
 
 
 @post_only
