@@ -2,21 +2,27 @@
 
 `python -m tests.tools.bench.profile_requests [--requests 300] [--profile game]`
 
-A temporary SQLite database gets the bench's 20-hand game (and a 20-hand game to record into);
-each request goes through Django's WSGI handler with the settings as deployed (DEBUG off, the
-laptop's cached sessions, hashed static files) and the cookies a signed-in phone sends. The
+A fresh database (a temporary SQLite file, or the bench's database on the server when
+`DATABASE_URL` is set) gets the bench's reader with its 50 games (the 20-hand game among them)
+and 20-hand games to record into; each request goes through Django's WSGI handler with the
+settings as deployed (DEBUG off, hashed static files) and the cookies a signed-in phone sends. The
 figures are milliseconds per request on this machine: a guide for finding where time goes,
 next to `/healthz` measured the same way; `make bench` stays the measure of record.
 
 Columns: mean, median and fastest request; "x healthz" is /healthz's mean over the endpoint's,
 in process (gunicorn and wrk add a fixed cost to both, so `make bench`'s ratios are higher).
 The "record" row also counts finding each game's next step; the "bids" and "tricks" rows under
-it are the posts alone. `--profile ENDPOINT` shows where its time goes instead.
+it are the posts alone. "bare_step" is the least a step can cost on these parts (the session,
+the user, the game locked, a hand inserted, the game's version moved on, a small form drawn:
+`bare.py`), posted the same way: what every step pays before the scorekeeper does anything of
+its own; "bare_page" the same for a signed-in page (the session and the user read, a line
+drawn). `--profile ENDPOINT` shows where its time goes instead.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import os
 import statistics
@@ -30,6 +36,7 @@ from urllib.parse import urlencode
 
 import django
 
+BARE = ("bare_step", "bare_page")  # served by bare.py
 STEPS_PER_GAME = 10  # then the next game: each stays near 20 hands, as under `make bench`
 
 
@@ -88,9 +95,9 @@ class Caller:
 
 
 def seed_games(posts: int, hands: int = 20):
-    """The bench's reader with its 20-hand game, and a writer with `posts` endless games of
-    `hands` hands to record into (a few steps each, so each stays near its length as in
-    `make bench`)."""
+    """The bench's reader with its 50 games (one of them the 20-hand game), and a writer with
+    `posts` endless games of `hands` hands to record into (a few steps each, so each stays near
+    its length as in `make bench`)."""
     from django.contrib.auth import get_user_model
 
     from tests.tools.bench import seed
@@ -99,6 +106,8 @@ def seed_games(posts: int, hands: int = 20):
     reader = users.create_user("bench-reader")
     writer = users.create_user("bench-writer")
     page = seed._create(reader, seed.LONG, seed.long_game_hands(seed.PAGE_HANDS), name="Friday")
+    for number in range(seed.HOME_GAMES - 1):  # home lists the reader's 50 games, as the bench's
+        seed._create(reader, {"preset": "standard"}, seed.evening_hands(number))
     # The 20-hand games are the bench's own; longer ones are endless, as record_long's are.
     long = hands == seed.PAGE_HANDS
     starting = seed.long_game_hands(hands) if long else seed.make_hands(hands)
@@ -141,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--profile",
-        choices=["healthz", "game", "fragment", "watch_page", "record"],
+        choices=["healthz", "game", "fragment", "watch_page", "home", "record", *BARE],
         help="profile this endpoint (pyinstrument if installed, or --cprofile) instead",
     )
     parser.add_argument("--all", action="store_true", help="show every frame of the profile")
@@ -166,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         call_command("collectstatic", interactive=False, verbosity=0)
         total = options.requests + options.warmup
         reader, writer, page, posts = seed_games(-(-total // STEPS_PER_GAME), options.hands)
+        bare_game = seed._create(writer, seed.ENDLESS, seed.make_hands(options.hands)).pk
         call = Caller()
         read = {"Cookie": cookies_of(reader)}
         csrf = _get_new_csrf_string()
@@ -203,24 +213,40 @@ def main(argv: list[str] | None = None) -> int:
             "game": lambda: call("GET", game_path, read),
             "fragment": lambda: call("GET", game_path, htmx),
             "watch_page": lambda: call("GET", watch_path, {}),
+            "home": lambda: call("GET", "/", read),
             "record": poster(),
+            "bare_step": lambda: call("POST", f"/bare-step/{bare_game}/", write, {"bid_0": "3"}),
+            "bare_page": lambda: call("GET", "/bare-page/", read),
         }
+
+        def served(key: str) -> contextlib.AbstractContextManager[object]:
+            # The bare rows are served beside the project's own addresses, for their rows only.
+            if key in BARE:
+                return override_settings(ROOT_URLCONF="tests.tools.bench.bare")
+            return contextlib.nullcontext()
+
         if options.profile:
-            return profile(endpoints[options.profile], options)
+            with served(options.profile):
+                return profile(endpoints[options.profile], options)
         print(f"{'endpoint':<12}{'mean ms':>10}{'median ms':>11}{'min ms':>9}{'x healthz':>11}")
         base = None
         for key, one in endpoints.items():
             gc.collect()
-            times = time_calls(one, options.requests, options.warmup)
+            with served(key):
+                times = time_calls(one, options.requests, options.warmup)
             mean = statistics.fmean(times)
             base = base or mean
             print(
                 f"{key:<12}{mean:>10.3f}{statistics.median(times):>11.3f}"
                 f"{min(times):>9.3f}{base / mean:>10.0%}"
             )
-        for step, times in steps.items():
-            times = times[options.warmup // 2 :]
-            print(f"  {step:<10}{statistics.fmean(times):>10.3f}{statistics.median(times):>11.3f}")
+            if key == "record":
+                for step, times in steps.items():
+                    times = times[options.warmup // 2 :]
+                    print(
+                        f"  {step:<10}{statistics.fmean(times):>10.3f}"
+                        f"{statistics.median(times):>11.3f}"
+                    )
     return 0
 
 
