@@ -21,6 +21,9 @@ from games.scoring import card_games
 from games.scoring.card_games.table import Recorded
 from games.scoring.limits import MAX_GAME_NAME, MAX_NOTE
 
+# How far down a chain of rematches a scoring phone left on an early game is sent on.
+REMATCHES_FOLLOWED = 50
+
 GAME_CHOICES = [(game.name, game.title) for game in card_games.GAMES.values()]
 
 
@@ -39,6 +42,22 @@ class CardsGameQuerySet(models.QuerySet["CardsGame"]):
         if tokens:
             rule |= Q(score_token__in=list(tokens))
         return self.filter(rule)
+
+    def moved_on(self, tokens: Sequence[str], pk: int) -> CardsGame | None:
+        """The rematch that game `pk`'s scoring link moved on to, if this browser holds the
+        link there now: a scoring phone left on the earlier game follows the table instead of
+        meeting a 404. Rematches are followed one by one, as far as a long evening goes."""
+        if not tokens:
+            return None
+        earlier = pk
+        for _ in range(REMATCHES_FOLLOWED):
+            later = self.filter(rematch_of_id=earlier).first()
+            if later is None:
+                return None
+            if later.score_token is not None and later.score_token in tokens:
+                return later
+            earlier = later.pk
+        return None
 
 
 class CardsGame(models.Model):

@@ -3,6 +3,7 @@
 from html import unescape
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games.cards import services
@@ -301,9 +302,70 @@ def test_a_scoring_phone_scores_without_the_owners_links_and_follows_the_rematch
     rematch = CardsGame.objects.get(rematch_of=game)
     assert response["Location"] == rematch.get_absolute_url()
     assert rematch.owner == owner
-    # The scoring link went on to the rematch: this phone scores it, and no longer the old one.
+    # The scoring link went on to the rematch: this phone scores it, and the old game's page
+    # sends it there.
     assert client.get(rematch.get_absolute_url()).status_code == 200
-    assert client.get(game.get_absolute_url()).status_code == 404
+    response = client.get(game.get_absolute_url())
+    assert response.status_code == 302
+    assert response["Location"] == rematch.get_absolute_url()
+
+
+def rematched(client, owner, rematches=1):
+    """A finished game whose scoring link this phone (`client`) holds, then `rematches`
+    rematches started by the owner, the link moving on with each: (first game, latest)."""
+    first = make(owner, max_cards=1, schedule="up", hands=[Recorded(1, (0, 0, 0), (1, 0, 0))])
+    first, _ = services.set_watch_link(owner, first.pk, "score_on")
+    client.get(reverse("cards_score", args=[first.score_token]))
+    latest = first
+    for _ in range(rematches):
+        latest, _ = services.start_rematch(owner, latest.pk)
+        if latest.hand_count == 0:  # played out, so that the next rematch may start
+            latest = make_played(owner, latest)
+    return first, latest
+
+
+def make_played(owner, game):
+    services.record_bids(owner, game.pk, 1, [0, 0, 0])
+    return services.record_tricks(owner, game.pk, 1, [1, 0, 0]).game
+
+
+def test_a_scoring_phone_left_on_an_earlier_game_is_sent_to_the_rematch(client, owner):
+    first, latest = rematched(client, owner, rematches=3)
+    response = client.get(first.get_absolute_url(), follow=True)
+    assert response.redirect_chain == [(latest.get_absolute_url(), 302)]
+    assert f"This game has moved on to its rematch, {latest.title}." in unescape(
+        response.content.decode()
+    )
+
+
+def test_a_step_posted_to_an_earlier_game_is_not_saved_and_the_phone_follows(client, owner):
+    first, latest = rematched(client, owner)
+    before = list(CardsHand.objects.order_by("game", "number").values_list("game", "tricks"))
+    for name, data in [
+        ("cards_bids", bids(first, 2, [0, 0, 0])),
+        ("cards_undo", {"version": str(first.version)}),
+        ("cards_rematch", {}),
+    ]:
+        response = client.post(reverse(name, args=[first.pk]), data, **HX)
+        assert response.status_code == 409
+        assert response["HX-Redirect"] == latest.get_absolute_url()
+    page = unescape(client.get(latest.get_absolute_url()).content.decode())
+    assert "Nothing was saved. This game has moved on to its rematch" in page
+    assert list(CardsHand.objects.order_by("game", "number").values_list("game", "tricks")) == (
+        before
+    )
+    assert CardsGame.objects.count() == 2
+
+
+def test_only_a_phone_holding_the_moved_link_follows_it(client, owner, stranger):
+    first, latest = rematched(client, owner)
+    other = Client()  # another phone, signed in, without the link
+    other.force_login(stranger)
+    assert other.get(first.get_absolute_url()).status_code == 404
+    assert Client().get(first.get_absolute_url()).status_code == 404
+    services.set_watch_link(owner, latest.pk, "score_off")  # the link ends: no one follows
+    assert client.get(first.get_absolute_url()).status_code == 404
+    assert client.post(reverse("cards_bids", args=[first.pk]), {}).status_code == 404
 
 
 @pytest.mark.parametrize("name", ["cards_bids", "cards_tricks", "cards_undo", "cards_rematch"])

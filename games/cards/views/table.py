@@ -9,6 +9,7 @@ score bar, the notice and the history swapped beside it; without JavaScript, pos
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
@@ -29,7 +30,7 @@ from games.forms.table import posted_number
 from games.scoring import card_games
 from games.scoring.card_games.table import BIDS, OVER, TRICKS, Step, step_of
 from games.services import LimitReached
-from games.views.base import HtmxHttpRequest, navigate, post_only_to, render
+from games.views.base import HtmxHttpRequest, View, navigate, post_only_to, render
 
 TEMPLATE = "cards/game.html"
 
@@ -135,7 +136,30 @@ def live_context(
     }
 
 
+def following(view: View) -> View:
+    """A scoring phone left on a game whose scoring link moved on to its rematch is sent
+    there, told why (nothing it posted is saved); anyone else still meets the 404."""
+
+    @wraps(view)
+    def wrapper(request: HtmxHttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, pk, *args, **kwargs)
+        except Http404:
+            later = CardsGame.objects.moved_on(tokens(request), pk)
+            if later is None:
+                raise
+        moved = f"This game has moved on to its rematch, {later.title}."
+        if request.method == "POST":
+            messages.warning(request, f"Nothing was saved. {moved}")
+            return navigate(request, later, status=409)
+        messages.info(request, moved)
+        return navigate(request, later)
+
+    return wrapper
+
+
 @require_safe
+@following
 def game_page(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = scoring_game(request, pk)
     return TemplateResponse(request, TEMPLATE, live_context(game))
@@ -202,16 +226,19 @@ post_only = post_only_to("cards_game")
 
 
 @post_only
+@following
 def post_bids(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _step(request, pk, BIDS)
 
 
 @post_only
+@following
 def post_tricks(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _step(request, pk, TRICKS)
 
 
 @post_only
+@following
 def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     scoring_game(request, pk)
     try:
@@ -224,6 +251,7 @@ def undo(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @post_only
+@following
 def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A new game with the same players and rules; a second tap finds the first rematch."""
     scoring_game(request, pk)
@@ -241,6 +269,7 @@ def rematch(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@following
 def edit_hand(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """Put right a recorded hand's bids and tricks; the totals after it follow."""
     game = scoring_game(request, pk)
