@@ -76,6 +76,7 @@ def test_the_db_free_lane_is_what_cannot_reach_the_database_and_the_slow_lanes_a
 
 def test_make_test_leaves_the_bench_run_to_make_bench_and_runs_it_when_named():
     assert files(lanes("tests/bench")) == {
+        "tests/bench/test_bare.py",
         "tests/bench/test_bench_command.py",
         "tests/bench/test_engine.py",
         "tests/bench/test_load.py",
