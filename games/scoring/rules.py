@@ -25,6 +25,31 @@ def describe(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def setting_problem(
+    kind: str, value: Any, allowed: list[Any], minimum: int | None, maximum: int | None
+) -> str | None:
+    """The problem with `value` for a setting of this `kind` ("int", "optional_int", "bool",
+    or "choice" among `allowed`), in a game file's words, or None when it is acceptable: one
+    rule for Spades' settings and the card games'. JSON's true is not 1 here, nor 3.0 a 3."""
+    if kind == "bool":
+        return None if type(value) is bool else f"expected true or false, got {describe(value)}"
+    if kind == "choice":
+        if not (value is None or isinstance(value, str)) or value not in allowed:
+            options = ", ".join(describe(choice) for choice in allowed)
+            return f"expected one of {options}, got {describe(value)}"
+        return None
+    if value is None and kind == "optional_int":
+        return None
+    if type(value) is not int:
+        expected = "a whole number or null" if kind == "optional_int" else "a whole number"
+        return f"expected {expected}, got {describe(value)}"
+    if minimum is not None and value < minimum:
+        return f"must be at least {minimum}, got {value}"
+    if maximum is not None and value > maximum:
+        return f"must be at most {maximum}, got {value}"
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Setting:
     """One rule setting with the words a player needs to choose it."""
@@ -46,26 +71,8 @@ class Setting:
 
     def check(self, value: Any) -> str | None:
         """The problem with a value for this setting, or None when it is acceptable."""
-        if self.kind == "bool":
-            if type(value) is not bool:
-                return f"expected true or false, got {describe(value)}"
-            return None
-        if self.kind == "choice":
-            allowed = [choice for choice, _ in self.choices]
-            if not (value is None or isinstance(value, str)) or value not in allowed:
-                options = ", ".join(describe(choice) for choice in allowed)
-                return f"expected one of {options}, got {describe(value)}"
-            return None
-        if value is None and self.kind == "optional_int":
-            return None
-        if type(value) is not int:
-            expected = "a whole number or null" if self.kind == "optional_int" else "a whole number"
-            return f"expected {expected}, got {describe(value)}"
-        if self.minimum is not None and value < self.minimum:
-            return f"must be at least {self.minimum}, got {value}"
-        if self.maximum is not None and value > self.maximum:
-            return f"must be at most {self.maximum}, got {value}"
-        return None
+        allowed = [choice for choice, _ in self.choices]
+        return setting_problem(self.kind, value, allowed, self.minimum, self.maximum)
 
     def explain(self, value: Any) -> str:
         """Plain words for what this setting does when it has the given value."""

@@ -3,6 +3,8 @@
 import pytest
 
 from games.scoring import SETTINGS, SETTINGS_BY_NAME, Rules, RulesError
+from games.scoring.card_games.base import CardSetting
+from games.scoring.rules import Setting
 
 GROUPS = {"Players and game end", "Bags", "Nil and blind nil", "Bidding", "Bonuses"}
 
@@ -153,3 +155,20 @@ def test_ten_for_200_that_contradicts_big_bid_is_refused():
 def test_settings_that_contradict_each_other_name_the_setting(values, message):
     with pytest.raises(Exception, match="^" + message):
         Rules.from_dict(values)
+
+
+@pytest.mark.parametrize("value", [True, 1, 3.0, "3", None, -1, 99, "standard", "no such", [1]])
+@pytest.mark.parametrize("kind", ["int", "optional_int", "bool", "choice"])
+def test_a_card_games_setting_refuses_a_value_in_the_words_a_spades_setting_uses(kind, value):
+    choices = (("standard", "Standard"), ("other", "Other"))
+    spades = Setting("s", kind, None, "S", "S", "Bags", choices=choices, minimum=0, maximum=13)
+    cards = CardSetting("c", kind, "C", "C", choices=choices, minimum=0, maximum=13)
+    assert cards.check(value) == spades.check(value)
+    whole = type(value) is int and 0 <= value <= 13
+    acceptable = {
+        "int": whole,
+        "optional_int": whole or value is None,
+        "bool": type(value) is bool,
+        "choice": value == "standard",
+    }[kind]
+    assert (spades.check(value) is None) == acceptable

@@ -20,7 +20,7 @@ from typing import Protocol
 
 from ..errors import GameFileError, ScoringError
 from ..gamefile import JSONObject, JSONValue
-from ..rules import describe
+from ..rules import describe, setting_problem
 
 
 class CardGameError(GameFileError):
@@ -52,29 +52,13 @@ class CardSetting:
 
     def check(self, value: JSONValue) -> str | None:
         """The problem with a value for this setting, or None when it is acceptable."""
-        if self.kind == "bool":
-            return None if type(value) is bool else f"expected true or false, got {describe(value)}"
-        if self.kind == "choice":
-            allowed = [choice for choice, _ in self.choices]
-            if not isinstance(value, str) or value not in allowed:
-                options = ", ".join(describe(choice) for choice in allowed)
-                return f"expected one of {options}, got {describe(value)}"
-            return None
-        if self.kind == "tenths":
-            tenths = to_tenths(value)
-            numbers = ", ".join(str(choice) for choice, _ in self.choices)
-            if tenths is None or tenths not in [to_tenths(choice) for choice, _ in self.choices]:
-                return f"expected one of {numbers}, got {describe(value)}"
-            return None
-        if value is None and self.kind == "optional_int":
-            return None
-        if not is_whole(value):
-            expected = "a whole number or null" if self.kind == "optional_int" else "a whole number"
-            return f"expected {expected}, got {describe(value)}"
-        if self.minimum is not None and value < self.minimum:
-            return f"must be at least {self.minimum}, got {value}"
-        if self.maximum is not None and value > self.maximum:
-            return f"must be at most {self.maximum}, got {value}"
+        allowed = [choice for choice, _ in self.choices]
+        if self.kind != "tenths":
+            return setting_problem(self.kind, value, allowed, self.minimum, self.maximum)
+        tenths = to_tenths(value)
+        if tenths is None or tenths not in [to_tenths(choice) for choice in allowed]:
+            numbers = ", ".join(str(choice) for choice in allowed)
+            return f"expected one of {numbers}, got {describe(value)}"
         return None
 
     def explain(self, value: JSONValue) -> str:
