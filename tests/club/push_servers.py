@@ -22,6 +22,16 @@ from tests.tools.database import current_url
 @contextmanager
 def pushing_servers(folder: Path) -> Iterator[tuple[server.Gunicorn, server.Gunicorn]]:
     """(pages, pushes): the two servers of one instance, up until the block ends."""
+    with pushing_deployment(folder) as (_, pages, pushes):
+        yield pages, pushes
+
+
+@contextmanager
+def pushing_deployment(
+    folder: Path,
+) -> Iterator[tuple[redis_server.RedisServer, server.Gunicorn, server.Gunicorn]]:
+    """(Redis, pages, pushes): one instance as `make run` and `make push` serve it, with its
+    own Redis (for the tests that stop it), up until the block ends."""
     missing = redis_server.available()
     if missing:
         if os.environ.get("CI"):
@@ -43,7 +53,7 @@ def pushing_servers(folder: Path) -> Iterator[tuple[server.Gunicorn, server.Guni
         pages = stack.enter_context(server.Gunicorn(env, folder / "pages.log"))
         push_env = server.push_server_env(env, server.free_port())
         pushes = stack.enter_context(server.Gunicorn(push_env, folder / "pushes.log"))
-        yield pages, pushes
+        yield cache, pages, pushes
 
 
 class ScoringPhone:

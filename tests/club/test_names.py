@@ -32,11 +32,11 @@ from games.club.forms import (
 from games.club.models import Event, LogEntry, Seating
 from games.events.entry import MAX_TEAM_NAME
 from games.forms.new_game import NewGameForm
-from games.models import Game, Restore
+from games.models import Game
 from games.scoring.entry import name_length
 from games.scoring.limits import MAX_GAME_NAME, MAX_PLAYER_NAME
 from tests.club.test_club_night import play_out
-from tests.web.test_files import export_all, import_file
+from tests.web.test_files import restored_elsewhere
 from tests.web.test_names_one_rule import TRICKY, WRITTEN
 
 EVENT = {
@@ -327,16 +327,7 @@ def overflowing() -> list[str]:
 
 
 def backup_imports_again(owner, django_user_model) -> None:
-    phone = Client()
-    phone.force_login(owner)
-    backup = export_all(phone)
-    restorer = django_user_model.objects.create_user(f"restorer-{owner.pk}")
-    phone.force_login(restorer)
-    response = import_file(phone, backup)
-    assert response.status_code == 302, response.context["form"].errors
-    kept = Restore.objects.get(owner=restorer)
-    while kept.items.filter(done=False).exists():
-        phone.post(kept.get_absolute_url())
+    _, restorer = restored_elsewhere(Client(), owner, django_user_model)
     made = Game.objects.filter(owner=owner).order_by("pk")
     restored = Game.objects.filter(owner=restorer).order_by("pk")
     assert [(game.name, game.players) for game in restored] == [

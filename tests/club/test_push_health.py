@@ -5,17 +5,14 @@ listener ended with the first failed read and the server pushed nothing until re
 
 import json
 import time
-from contextlib import ExitStack
 
 import pytest
 
 from games.club import services as club
-from tests.club.push_servers import BIDS, TRICKS, ScoringPhone
+from tests.club.push_servers import BIDS, TRICKS, ScoringPhone, pushing_deployment
 from tests.club.test_board_push_served import Stream
 from tests.club.test_club_night import new_event
-from tests.foundation.processes import manage
-from tests.tools import redis_server, server
-from tests.tools.database import current_url
+from tests.tools import server
 
 pytestmark = [pytest.mark.serving, pytest.mark.django_db(transaction=True)]
 
@@ -23,27 +20,8 @@ pytestmark = [pytest.mark.serving, pytest.mark.django_db(transaction=True)]
 @pytest.fixture(scope="module")
 def deployment(django_db_setup, tmp_path_factory):
     """(Redis, pages, pushes): one instance as `make run` and `make push` serve it."""
-    missing = redis_server.available()
-    if missing:
-        pytest.skip(missing)
-    folder = tmp_path_factory.mktemp("push-health")
-    with ExitStack() as stack:
-        cache = stack.enter_context(redis_server.RedisServer())
-        env = server.pushing_env(
-            server.server_env(
-                database_url=current_url(),
-                port=server.free_port(),
-                workers=1,
-                static_root=folder / "static",
-            ),
-            cache_url=cache.url,
-        )
-        collected = manage(env, "collectstatic", "--noinput", "--verbosity", "0")
-        assert collected.returncode == 0, collected.stderr
-        pages = stack.enter_context(server.Gunicorn(env, folder / "pages.log"))
-        push_env = server.push_server_env(env, server.free_port())
-        pushes = stack.enter_context(server.Gunicorn(push_env, folder / "pushes.log"))
-        yield cache, pages, pushes
+    with pushing_deployment(tmp_path_factory.mktemp("push-health")) as found:
+        yield found
 
 
 def health(port: int) -> tuple[int, dict]:

@@ -221,6 +221,21 @@ def export_all(client) -> bytes:
     return b"".join(response.streaming_content)
 
 
+def restored_elsewhere(phone, owner, django_user_model) -> tuple[bytes, object]:
+    """`owner`'s backup, made and restored into a new account by `phone` (signed in to that
+    account after), batch after batch as the import page asks: (the backup, the account)."""
+    phone.force_login(owner)
+    backup = export_all(phone)
+    restorer = django_user_model.objects.create_user(f"restorer-{owner.pk}")
+    phone.force_login(restorer)
+    response = import_file(phone, backup)
+    assert response.status_code == 302, response.context["form"].errors
+    kept = Restore.objects.get(owner=restorer)
+    while kept.items.filter(done=False).exists():
+        phone.post(kept.get_absolute_url())
+    return backup, restorer
+
+
 def test_a_file_of_all_games_imports_every_game(owner_client, make_game, owner):
     make_game([QUIET_HAND])
     make_game([QUIET_HAND, QUIET_HAND], preset="partner_helps")

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from games import scoring, services
 from games.forms.new_game import NewGameForm
-from games.models import Game, Restore
+from games.models import Game
 from games.scoring.entry import game_name_problem, mended_game_name
 from tests.scoring.strategies import legal_game, rules
-from tests.web.test_files import export_all, import_file
+from tests.web.test_files import export_all, restored_elsewhere
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 # What people paste into a name, the harmless and the harmful: joined emoji and their parts,
@@ -187,16 +187,7 @@ def test_every_export_of_a_valid_account_imports_again(django_user_model, accoun
     owner = django_user_model.objects.create_user(f"owner-{Game.objects.count()}-{id(account)}")
     made = [make(owner, game) for game in account]
     phone = Client()
-    phone.force_login(owner)
-    backup = export_all(phone)
-
-    restorer = django_user_model.objects.create_user(f"restorer-{owner.pk}")
-    phone.force_login(restorer)
-    response = import_file(phone, backup)
-    assert response.status_code == 302, response.context["form"].errors
-    kept = Restore.objects.get(owner=restorer)
-    while kept.items.filter(done=False).exists():
-        phone.post(kept.get_absolute_url())
+    backup, restorer = restored_elsewhere(phone, owner, django_user_model)
     restored = list(Game.objects.filter(owner=restorer).order_by("pk"))
     assert [
         (game.name, game.note, game.players, game.rules, game.recorded()) for game in restored
