@@ -1,5 +1,6 @@
 """A card game's scoring link in Chromium: the owner makes it on the share page, a second
-phone with no account opens it, scores a hand and sees none of the owner's pages."""
+phone with no account opens it, scores a hand and sees none of the owner's pages; left on a
+game the owner has rematched, that phone is sent on to the rematch."""
 
 import re
 
@@ -49,3 +50,31 @@ def test_a_second_phone_scores_through_the_scoring_link(new_page, live_server, o
     expect(theirs.locator("h1")).to_have_text("Nothing here")
     assert CardsHand.objects.get(game=game).tricks is None
     console.assert_clean()
+
+
+def test_a_scoring_phone_left_on_the_old_game_follows_the_rematch(new_page, live_server, owner):
+    # Oh Hell, one hand of one card: played out, the game is over.
+    game = services.create_game(
+        owner,
+        kind=card_games.GAMES["oh_hell"],
+        players=["Ann", "Ben", "Cat"],
+        rules={"preset": "oh_hell", "max_cards": 1, "schedule": "up"},
+    )
+    services.record_bids(owner, game.pk, 1, [0, 0, 0])
+    game = services.record_tricks(owner, game.pk, 1, [1, 0, 0]).game
+    game, _ = services.set_watch_link(owner, game.pk, "score_on")
+    theirs: Page = new_page()
+    theirs.goto(f"{live_server.url}/cs/{game.score_token}/")
+    expect(theirs.locator("#entry-title")).to_have_text("Game over")
+
+    # The owner starts the rematch on their own phone; this one still shows the old game.
+    rematch, _ = services.start_rematch(owner, game.pk)
+    theirs.get_by_role("button", name="Rematch: same players and rules").click()
+    expect(theirs).to_have_url(f"{live_server.url}{rematch.get_absolute_url()}")
+    expect(theirs.locator("#notice")).to_contain_text(
+        f"Nothing was saved. This game has moved on to its rematch, {rematch.title}."
+    )
+    expect(theirs.locator("#entry-title")).to_have_text("Hand 1 of 1: bids")
+    theirs.goto(f"{live_server.url}{game.get_absolute_url()}")  # the old game: sent on, told so
+    expect(theirs).to_have_url(f"{live_server.url}{rematch.get_absolute_url()}")
+    expect(theirs.locator("#notice")).to_contain_text("This game has moved on to its rematch")
