@@ -51,12 +51,14 @@ class CardsGameQuerySet(models.QuerySet["CardsGame"]):
             return None
         earlier = pk
         for _ in range(REMATCHES_FOLLOWED):
-            later = self.filter(rematch_of_id=earlier).first()
+            # `rematch_of__pk`, not `rematch_of_id`: a pk lookup finds nothing for a number
+            # past the column's range, where the other raises.
+            later = self.filter(rematch_of__pk=earlier).values_list("pk", "score_token").first()
             if later is None:
                 return None
-            if later.score_token is not None and later.score_token in tokens:
-                return later
-            earlier = later.pk
+            earlier, token = later
+            if token is not None and token in tokens:
+                return self.get(pk=earlier)
         return None
 
 

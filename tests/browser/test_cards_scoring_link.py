@@ -52,7 +52,9 @@ def test_a_second_phone_scores_through_the_scoring_link(new_page, live_server, o
     console.assert_clean()
 
 
-def test_a_scoring_phone_left_on_the_old_game_follows_the_rematch(new_page, live_server, owner):
+def test_a_scoring_phone_left_on_the_old_game_follows_the_rematch(
+    new_page, live_server, owner, console
+):
     # Oh Hell, one hand of one card: played out, the game is over.
     game = services.create_game(
         owner,
@@ -78,3 +80,4 @@ def test_a_scoring_phone_left_on_the_old_game_follows_the_rematch(new_page, live
     theirs.goto(f"{live_server.url}{game.get_absolute_url()}")  # the old game: sent on, told so
     expect(theirs).to_have_url(f"{live_server.url}{rematch.get_absolute_url()}")
     expect(theirs.locator("#notice")).to_contain_text("This game has moved on to its rematch")
+    console.assert_clean()

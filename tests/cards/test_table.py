@@ -311,22 +311,18 @@ def test_a_scoring_phone_scores_without_the_owners_links_and_follows_the_rematch
 
 
 def rematched(client, owner, rematches=1):
-    """A finished game whose scoring link this phone (`client`) holds, then `rematches`
-    rematches started by the owner, the link moving on with each: (first game, latest)."""
+    """A one-hand game whose scoring link this phone (`client`) holds, then `rematches`
+    rematches started by the owner, each played out, the link moving on with each: (first
+    game, latest)."""
     first = make(owner, max_cards=1, schedule="up", hands=[Recorded(1, (0, 0, 0), (1, 0, 0))])
     first, _ = services.set_watch_link(owner, first.pk, "score_on")
     client.get(reverse("cards_score", args=[first.score_token]))
     latest = first
     for _ in range(rematches):
         latest, _ = services.start_rematch(owner, latest.pk)
-        if latest.hand_count == 0:  # played out, so that the next rematch may start
-            latest = make_played(owner, latest)
+        services.record_bids(owner, latest.pk, 1, [0, 0, 0])
+        latest = services.record_tricks(owner, latest.pk, 1, [1, 0, 0]).game
     return first, latest
-
-
-def make_played(owner, game):
-    services.record_bids(owner, game.pk, 1, [0, 0, 0])
-    return services.record_tricks(owner, game.pk, 1, [1, 0, 0]).game
 
 
 def test_a_scoring_phone_left_on_an_earlier_game_is_sent_to_the_rematch(client, owner):
@@ -336,17 +332,26 @@ def test_a_scoring_phone_left_on_an_earlier_game_is_sent_to_the_rematch(client, 
     assert f"This game has moved on to its rematch, {latest.title}." in unescape(
         response.content.decode()
     )
+    # A look without a body (HEAD) is sent on too, and leaves no words for a later page.
+    response = client.head(first.get_absolute_url())
+    assert response.status_code == 302
+    assert "moved on" not in unescape(client.get(latest.get_absolute_url()).content.decode())
 
 
 def test_a_step_posted_to_an_earlier_game_is_not_saved_and_the_phone_follows(client, owner):
     first, latest = rematched(client, owner)
+    # The owner takes back the old game's tricks: it waits for them again, and a step this
+    # phone sent to it would be recorded if the phone could still score it.
+    first.refresh_from_db()  # the rematch moved the links on from it
+    first = services.undo(owner, first.pk, first.version).game
     before = list(CardsHand.objects.order_by("game", "number").values_list("game", "tricks"))
     for name, data in [
-        ("cards_bids", bids(first, 2, [0, 0, 0])),
+        ("cards_tricks", tricks(1, [1, 0, 0])),
         ("cards_undo", {"version": str(first.version)}),
-        ("cards_rematch", {}),
+        ("cards_edit_hand", bids(first, 1, [0, 0, 0])),
     ]:
-        response = client.post(reverse(name, args=[first.pk]), data, **HX)
+        args = [first.pk, 1] if name == "cards_edit_hand" else [first.pk]
+        response = client.post(reverse(name, args=args), data, **HX)
         assert response.status_code == 409
         assert response["HX-Redirect"] == latest.get_absolute_url()
     page = unescape(client.get(latest.get_absolute_url()).content.decode())
@@ -354,7 +359,8 @@ def test_a_step_posted_to_an_earlier_game_is_not_saved_and_the_phone_follows(cli
     assert list(CardsHand.objects.order_by("game", "number").values_list("game", "tricks")) == (
         before
     )
-    assert CardsGame.objects.count() == 2
+    first.refresh_from_db()
+    assert (first.hand_count, first.finished) == (0, False)
 
 
 def test_only_a_phone_holding_the_moved_link_follows_it(client, owner, stranger):
@@ -363,6 +369,17 @@ def test_only_a_phone_holding_the_moved_link_follows_it(client, owner, stranger)
     other.force_login(stranger)
     assert other.get(first.get_absolute_url()).status_code == 404
     assert Client().get(first.get_absolute_url()).status_code == 404
+    # A phone holding another game's link learns nothing of this one.
+    elsewhere = make(owner)
+    elsewhere, _ = services.set_watch_link(owner, elsewhere.pk, "score_on")
+    unrelated = Client()
+    unrelated.get(reverse("cards_score", args=[elsewhere.score_token]))
+    assert unrelated.get(first.get_absolute_url()).status_code == 404
+    # A number past any game's, and a hand the rematch has not got: a 404, not a move.
+    huge = "/cards/99999999999999999999/"
+    assert client.get(huge).status_code == 404
+    assert client.post(f"{huge}bids/", {}).status_code == 404
+    assert client.get(reverse("cards_edit_hand", args=[latest.pk, 9])).status_code == 404
     services.set_watch_link(owner, latest.pk, "score_off")  # the link ends: no one follows
     assert client.get(first.get_absolute_url()).status_code == 404
     assert client.post(reverse("cards_bids", args=[first.pk]), {}).status_code == 404

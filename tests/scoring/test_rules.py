@@ -172,3 +172,21 @@ def test_a_card_games_setting_refuses_a_value_in_the_words_a_spades_setting_uses
         "choice": value == "standard",
     }[kind]
     assert (spades.check(value) is None) == acceptable
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "words"),
+    [
+        ("int", True, "expected a whole number, got true"),
+        ("int", 3.0, "expected a whole number, got 3.0"),
+        ("optional_int", "3", 'expected a whole number or null, got "3"'),
+        ("int", -1, "must be at least 0, got -1"),
+        ("optional_int", 99, "must be at most 13, got 99"),
+        ("bool", 1, "expected true or false, got 1"),
+        ("choice", None, 'expected one of "standard", "other", got null'),
+    ],
+)
+def test_a_settings_refusal_says_what_was_expected_and_what_came(kind, value, words):
+    choices = (("standard", "Standard"), ("other", "Other"))
+    card = CardSetting("c", kind, "C", "C", choices=choices, minimum=0, maximum=13)
+    assert card.check(value) == words

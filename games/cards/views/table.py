@@ -138,21 +138,27 @@ def live_context(
 
 def following(view: View) -> View:
     """A scoring phone left on a game whose scoring link moved on to its rematch is sent
-    there, told why (nothing it posted is saved); anyone else still meets the 404."""
+    there, told why (nothing it posted is saved); anyone else still meets the 404, and so
+    does a phone that may open the game itself (a hand it has not got, say)."""
 
     @wraps(view)
     def wrapper(request: HtmxHttpRequest, pk: int, *args: Any, **kwargs: Any) -> HttpResponse:
         try:
             return view(request, pk, *args, **kwargs)
         except Http404:
-            later = CardsGame.objects.moved_on(tokens(request), pk)
+            held = tokens(request)
+            games = CardsGame.objects
+            if not held or games.open_to(request.user, held).filter(pk=pk).exists():
+                raise
+            later = games.moved_on(held, pk)
             if later is None:
                 raise
         moved = f"This game has moved on to its rematch, {later.title}."
         if request.method == "POST":
             messages.warning(request, f"Nothing was saved. {moved}")
             return navigate(request, later, status=409)
-        messages.info(request, moved)
+        if request.method == "GET":  # a HEAD would leave the words for a later page
+            messages.info(request, moved)
         return navigate(request, later)
 
     return wrapper

@@ -105,13 +105,11 @@ def seed_games(posts: int, hands: int = 20):
     users = get_user_model().objects
     reader = users.create_user("bench-reader")
     writer = users.create_user("bench-writer")
-    page = seed._create(reader, seed.LONG, seed.long_game_hands(seed.PAGE_HANDS), name="Friday")
-    for number in range(seed.HOME_GAMES - 1):  # home lists the reader's 50 games, as the bench's
-        seed._create(reader, {"preset": "standard"}, seed.evening_hands(number))
+    page = seed.home_games(reader)
     # The 20-hand games are the bench's own; longer ones are endless, as record_long's are.
     long = hands == seed.PAGE_HANDS
     starting = seed.long_game_hands(hands) if long else seed.make_hands(hands)
-    games = [seed._create(writer, seed.ENDLESS, starting).pk for _ in range(posts)]
+    games = [seed.create(writer, seed.ENDLESS, starting).pk for _ in range(posts)]
     return reader, writer, page, games
 
 
@@ -175,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         call_command("collectstatic", interactive=False, verbosity=0)
         total = options.requests + options.warmup
         reader, writer, page, posts = seed_games(-(-total // STEPS_PER_GAME), options.hands)
-        bare_game = seed._create(writer, seed.ENDLESS, seed.make_hands(options.hands)).pk
+        bare_game = seed.create(writer, seed.ENDLESS, seed.make_hands(options.hands)).pk
         call = Caller()
         read = {"Cookie": cookies_of(reader)}
         csrf = _get_new_csrf_string()

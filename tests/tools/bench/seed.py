@@ -37,7 +37,7 @@ class Seeded:
     long_query_game: int
 
 
-def _create(user, rules_spec: dict, hands, name: str = "") -> Game:
+def create(user, rules_spec: dict, hands, name: str = "") -> Game:
     rules = scoring.Rules.from_dict(rules_spec)
     return services.create_game(
         user,
@@ -76,27 +76,34 @@ def evening_hands(seed: int) -> list[scoring.Hand]:
     return played
 
 
+def home_games(reader) -> Game:
+    """The reader's HOME_GAMES games, what home lists: the PAGE_HANDS-hand game (returned),
+    and evenings played to the end or stopped part way."""
+    page = create(reader, LONG, long_game_hands(PAGE_HANDS), name="Friday at Cat's")
+    for number in range(HOME_GAMES - 1):
+        create(reader, {"preset": "standard"}, evening_hands(number))
+    return page
+
+
 def seed(threads: int, games_per_thread: int = GAMES_PER_THREAD) -> Seeded:
     """Two bench users: one with HOME_GAMES games for reading, one with games to post to."""
     users = get_user_model().objects
     users.filter(username__in=["bench-reader", "bench-writer"]).delete()
     reader = users.create_user("bench-reader")
     writer = users.create_user("bench-writer")
-    page = _create(reader, LONG, long_game_hands(PAGE_HANDS), name="Friday at Cat's")
-    for number in range(HOME_GAMES - 1):
-        _create(reader, {"preset": "standard"}, evening_hands(number))
+    page = home_games(reader)
     starting = long_game_hands(PAGE_HANDS)
     posts = tuple(
-        tuple(_create(writer, ENDLESS, starting).pk for _ in range(games_per_thread))
+        tuple(create(writer, ENDLESS, starting).pk for _ in range(games_per_thread))
         for _ in range(threads)
     )
-    query = _create(writer, ENDLESS, starting)
+    query = create(writer, ENDLESS, starting)
     long_start = make_hands(LONG_HANDS)
     long_posts = tuple(
-        tuple(_create(writer, ENDLESS, long_start).pk for _ in range(games_per_thread))
+        tuple(create(writer, ENDLESS, long_start).pk for _ in range(games_per_thread))
         for _ in range(threads)
     )
-    long_query = _create(writer, ENDLESS, long_start)
+    long_query = create(writer, ENDLESS, long_start)
     return Seeded(
         reader=reader,
         writer=writer,
