@@ -14,9 +14,10 @@ game file. A file small enough to be one game is read whole, for JSON errors tha
 from __future__ import annotations
 
 import codecs
+import copy
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO
 
 import ijson
@@ -313,18 +314,8 @@ def parse_bundle(data: JSONValue) -> list[scoring.GameFile]:
 
 
 def parse_one(item: JSONValue, position: int, single: bool) -> scoring.GameFile:
-    """One game of a file; its problems name its position when the file holds several."""
-    if single:
-        return scoring.parse_game_file(item)
-    try:
-        return scoring.parse_game_file(item)
-    except scoring.GameFileError as error:
-        raise scoring.GameFileError(
-            f"game {position}: {error}",
-            number=error.number,
-            seat=error.seat,
-            field=error.field,
-        ) from None
+    """One Spades game of a file; its problems name its position when the file holds several."""
+    return _at_position(scoring.parse_game_file, item, position, single)
 
 
 def is_card_game(item: JSONValue) -> bool:
@@ -334,14 +325,21 @@ def is_card_game(item: JSONValue) -> bool:
 
 def parse_card(item: JSONValue, position: int, single: bool) -> card_games.CardGameFile:
     """One card game of a file; its problems name its position when the file holds several."""
+    return _at_position(card_games.parse_card_file, item, position, single)
+
+
+def _at_position[T](
+    parse: Callable[[JSONValue], T], item: JSONValue, position: int, single: bool
+) -> T:
     if single:
-        return card_games.parse_card_file(item)
+        return parse(item)
     try:
-        return card_games.parse_card_file(item)
-    except card_games.CardGameError as error:
-        raise card_games.CardGameError(
-            f"game {position}: {error}", number=error.number, field=error.field
-        ) from None
+        return parse(item)
+    except scoring.GameFileError as error:
+        # The same problem (its kind, hand, seat and field kept), named by the game's place.
+        named = copy.copy(error)
+        named.args = (f"game {position}: {error}",)
+        raise named from None
 
 
 def stream_bundle(games: Iterable[JSONObject]) -> Iterator[str]:

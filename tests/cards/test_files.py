@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
-from games import restore
+from games import bundles, restore
 from games.cards import services
 from games.cards.models import CardsGame, CardsHand
 from games.management.commands.score import score
@@ -477,3 +477,15 @@ def test_a_backups_card_games_are_not_counted_against_the_account_one_by_one(
     import_file(client, exported)
     assert restore.progress(Restore.objects.get(owner=stranger)).imported == 2
     assert CardsGame.objects.filter(owner=stranger).count() == 2
+
+
+def test_a_bad_card_game_in_a_backup_is_named_by_its_place_and_keeps_its_hand():
+    bad = {**FILE, "hands": [{"cards": 3, "bids": [2, 0, 0], "tricks": [2, 2, 0]}]}
+    with pytest.raises(CardGameError) as caught:
+        bundles.parse_card(bad, 2, single=False)
+    assert str(caught.value) == f"game 2: {refusal(bad)}"
+    assert str(caught.value).startswith("game 2: hand 1: ")
+    assert caught.value.number == 1
+    # Alone in its file, it needs no place.
+    with pytest.raises(CardGameError, match=r"^hand 1: "):
+        bundles.parse_card(bad, 1, single=True)
