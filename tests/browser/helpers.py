@@ -1,7 +1,11 @@
 """What a person does at the table, in Playwright terms: sign in, tap keys, read the standings."""
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 
+import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from playwright.sync_api import Locator, Page, expect
@@ -119,3 +123,26 @@ def axe_violations(page: Page) -> list[str]:
         f"{rule['id']} ({rule['help']}): {[node['target'] for node in rule['nodes']][:3]}"
         for rule in found
     ]
+
+
+@contextmanager
+def without_connection(
+    page: Page, monkeypatch: pytest.MonkeyPatch, steps: str, service: ModuleType
+) -> Iterator[None]:
+    """The phone has no connection while the block runs: the browser is offline, its posts
+    to `steps` (a URL pattern) are aborted, and the server, here in the test's process,
+    records no step (`service.record_step` refuses), as a lost connection would have lost it.
+    (Chromium's offline emulation alone has let a post out while the page was told it failed,
+    and Playwright does not route a post that passes through the service worker.) Then the
+    connection comes back."""
+    page.context.route(steps, lambda route: route.abort("internetdisconnected"))
+
+    def connection_lost(*args, **kwargs):
+        raise ConnectionAbortedError("the phone is offline")
+
+    monkeypatch.setattr(service, "record_step", connection_lost)
+    page.context.set_offline(True)
+    yield
+    monkeypatch.undo()
+    page.context.unroute(steps)
+    page.context.set_offline(False)

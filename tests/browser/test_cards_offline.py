@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 from games.cards import services
 from games.cards.models import CardsHand
 from games.scoring import card_games
-from tests.browser.helpers import sign_in, tap
+from tests.browser.helpers import sign_in, tap, without_connection
 from tests.browser.test_offline_app import wait_for_saved_copy
 from tests.conftest import PASSWORD
 
@@ -52,23 +52,12 @@ def test_a_step_tapped_offline_is_recorded_once_when_the_connection_returns(
 ):
     open_card_game(page, live_server, card_game)
     wait_for_saved_copy(page, "Hand 1 of 5: bids")
-    # As in the Spades test: while the phone is offline nothing it sends is recorded.
-    page.context.route("**/cards/*/bids/", lambda route: route.abort("internetdisconnected"))
-
-    def connection_lost(*args, **kwargs):
-        raise ConnectionAbortedError("the phone is offline")
-
-    monkeypatch.setattr(services, "record_step", connection_lost)
-    page.context.set_offline(True)
-    for seat, call in CALLS.items():
-        tap(page, f"bid_{seat}", call)
-    page.get_by_role("button", name="Bids are in").click()
-    expect(page.locator("#app-status")).to_contain_text("Waiting to be sent: Hand 1 of 5: bids")
-    assert not CardsHand.objects.exists()
-
-    monkeypatch.undo()
-    page.context.unroute("**/cards/*/bids/")
-    page.context.set_offline(False)
+    with without_connection(page, monkeypatch, "**/cards/*/bids/", services):
+        for seat, call in CALLS.items():
+            tap(page, f"bid_{seat}", call)
+        page.get_by_role("button", name="Bids are in").click()
+        expect(page.locator("#app-status")).to_contain_text("Waiting to be sent: Hand 1 of 5: bids")
+        assert not CardsHand.objects.exists()
     expect(page.locator("#entry-title")).to_have_text("Hand 1 of 5: tricks")
     assert CardsHand.objects.get().bids == [3, 3, 4, 2]
     assert page.evaluate("localStorage.getItem('spades.outbox')") is None

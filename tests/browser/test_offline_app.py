@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 from games import services
 from games.access import Access
 from games.models import Hand
-from tests.browser.helpers import screenshot, sign_in, tap
+from tests.browser.helpers import screenshot, sign_in, tap, without_connection
 from tests.conftest import PASSWORD, QUIET_HAND
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -123,46 +123,34 @@ def test_a_step_tapped_offline_waits_survives_a_reload_and_is_sent_once(
     open_game(page, live_server, game)
     wait_for_saved_copy(page, "Hand 1: bids")
 
-    # No connection: the browser says so, and nothing it sends gets through. (Chromium's
-    # offline emulation alone has let a post out to the server while the page was told it
-    # failed; a real dropped connection does not. Nor does the route below stop a post that
-    # passes through the service worker, which Playwright does not route: one sent as the page
-    # reloads, in the moment before the page hears it is offline, reached the server about one
-    # run in twenty. So while the phone is offline the server, here in the test's process,
-    # records no step: what was sent is refused, as the lost connection would have lost it.)
-    page.context.route("**/games/*/bids/", lambda route: route.abort("internetdisconnected"))
+    # No connection: the browser says so, and nothing it sends gets through (one sent as the
+    # page reloads, in the moment before the page hears it is offline, reached the server
+    # about one run in twenty before the server refused steps while offline).
+    with without_connection(page, monkeypatch, "**/games/*/bids/", services):
+        says_offline(page, browser_online_flag)
+        for seat, bid in BIDS.items():
+            tap(page, f"bid_{seat}", bid)
+        page.get_by_role("button", name="Bids are in").click()
+        expect(page.locator("#app-alert [role=alert]")).to_contain_text(
+            "No connection: your tap is kept on this phone and will be sent when you are back"
+            " online"
+        )
+        expect(page.locator("#app-status")).to_contain_text("Waiting to be sent: Hand 1: bids")
+        expect(page.locator("#entry form.waiting")).to_have_count(1)
+        assert not Hand.objects.filter(game=game).exists()
 
-    def connection_lost(*args, **kwargs):
-        raise ConnectionAbortedError("the phone is offline")
-
-    monkeypatch.setattr(services, "record_step", connection_lost)
-    page.context.set_offline(True)
-    says_offline(page, browser_online_flag)
-    for seat, bid in BIDS.items():
-        tap(page, f"bid_{seat}", bid)
-    page.get_by_role("button", name="Bids are in").click()
-    expect(page.locator("#app-alert [role=alert]")).to_contain_text(
-        "No connection: your tap is kept on this phone and will be sent when you are back online"
-    )
-    expect(page.locator("#app-status")).to_contain_text("Waiting to be sent: Hand 1: bids")
-    expect(page.locator("#entry form.waiting")).to_have_count(1)
-    assert not Hand.objects.filter(game=game).exists()
-
-    # A reload without a connection: the page comes from the phone, the tap still waiting.
-    page.reload()
-    says_offline(page, browser_online_flag)
-    expect(page.locator("#entry-title")).to_have_text("Hand 1: bids")
-    expect(page.locator("#app-status")).to_contain_text("Waiting to be sent: Hand 1: bids")
-    expect(page.locator("#entry form.waiting")).to_have_count(1)
-    for seat, bid in BIDS.items():
-        expect(page.locator(f'input[name="bid_{seat}"][value="{bid}"]')).to_be_checked()
-    screenshot(page, "61-offline-tap-waiting")
-    assert not Hand.objects.filter(game=game).exists()
+        # A reload without a connection: the page comes from the phone, the tap still waiting.
+        page.reload()
+        says_offline(page, browser_online_flag)
+        expect(page.locator("#entry-title")).to_have_text("Hand 1: bids")
+        expect(page.locator("#app-status")).to_contain_text("Waiting to be sent: Hand 1: bids")
+        expect(page.locator("#entry form.waiting")).to_have_count(1)
+        for seat, bid in BIDS.items():
+            expect(page.locator(f'input[name="bid_{seat}"][value="{bid}"]')).to_be_checked()
+        screenshot(page, "61-offline-tap-waiting")
+        assert not Hand.objects.filter(game=game).exists()
 
     # Back online: it is sent by itself, and the next step shows.
-    monkeypatch.undo()
-    page.context.unroute("**/games/*/bids/")
-    page.context.set_offline(False)
     expect(page.locator("#entry-title")).to_have_text("Hand 1: tricks")
     expect(page.locator("#app-status")).to_be_empty()
     expect(page.locator("#app-alert [role=alert]")).to_have_count(0)
