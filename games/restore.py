@@ -149,13 +149,17 @@ def _moment(value: JSONValue, where: str) -> datetime | None:
         return None
     try:
         moment = datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
+        if moment is not None:
+            # Kept in UTC: a moment that reads but falls outside the years 1 to 9999 there
+            # ("0001-01-01T00:00:00+01:00") is refused here, not when it is saved.
+            moment = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).astimezone(UTC)
+    except (ValueError, OverflowError):
         moment = None
     if moment is None:
         raise scoring.GameFileError(
             f"{where}: expected a date and time such as 2026-05-01T20:15:00+00:00"
         )
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+    return moment
 
 
 def read_meta(extra: JSONObject) -> Meta:

@@ -192,6 +192,10 @@ def test_a_game_already_here_is_not_imported_twice_unless_asked(owner_client, ow
         (lambda data: data.update(name="a\nb"), "Name: contains a line break"),
         (lambda data: data.update(game="bridge"), 'Game: expected one of "oh_hell"'),
         (lambda data: data.update(created="yesterday"), "Created: expected a date and time"),
+        (
+            lambda data: data.update(created="0001-01-01T00:00:00+01:00"),
+            "Created: expected a date and time",
+        ),
     ],
 )
 def test_a_bad_file_gets_one_line_and_nothing_is_saved(owner_client, owner, change, message):

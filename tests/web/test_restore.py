@@ -134,6 +134,9 @@ def test_an_old_backups_game_watch_is_read_but_its_table_decides(owner_client, m
     [
         ("created", "last Friday", "Created: expected a date and time"),
         ("finished", 12, "Finished: expected a date and time"),
+        # Read, but a moment before the year 1 in UTC, where no date can be kept.
+        ("created", "0001-01-01T00:00:00+01:00", "Created: expected a date and time"),
+        ("finished", "9999-12-31T23:59:59-01:00", "Finished: expected a date and time"),
         ("watch", "yes", "Watch: expected true or false"),
         ("id", [1], "Id: expected a number or a short line of text"),
         ("note", "two\nlines", "Note: contains a line break"),
