@@ -288,7 +288,11 @@ def test_the_last_hand_says_the_hook_is_lifted_only_where_there_is_a_hook(owner_
 def test_a_scoring_phone_scores_without_the_owners_links_and_follows_the_rematch(client, owner):
     game = make(owner, max_cards=1, schedule="up")
     game, _ = services.set_watch_link(owner, game.pk, "score_on")
-    assert client.get(reverse("cards_score", args=[game.score_token])).status_code == 302
+    opened = client.get(reverse("cards_score", args=[game.score_token]))
+    assert opened.status_code == 302
+    # It grants this browser a session's right: never kept by a cache on the way.
+    assert "no-store" in opened["Cache-Control"]
+    assert "private" in opened["Cache-Control"]
     page = client.get(game.get_absolute_url()).content.decode()
     assert "scoring for the table" in page
     for owners_only in ("cards_export", "cards_share", "cards_compare", "cards_game_note"):

@@ -17,6 +17,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import reswap, retarget
 
@@ -63,6 +64,7 @@ def scoring_game(request: HtmxHttpRequest, pk: int) -> CardsGame:
     return get_object_or_404(CardsGame.objects.open_to(request.user, tokens(request)), pk=pk)
 
 
+@never_cache
 @require_safe
 def score(request: HtmxHttpRequest, token: str) -> HttpResponse:
     """The scoring link: this browser may now score the game, for as long as the link stays
