@@ -26,9 +26,10 @@ never in a file: a restored link that was on gets a new address, since a backup 
 a secret that opens (or scores) a table.
 
 Card games (Oh Hell, Wizard, Call Break: `card-game/1` objects, `games.cards.files`) travel in
-the same file and take the same steps, each in a transaction of its own; they have no table and
-no rematch. A file of one card game is imported at once, in one transaction (`stage` returns
-the game). Either way the account's limits count its Spades and card games together.
+the same file and take the same steps, each in a transaction of its own; they have no table,
+and a rematch's link travels as a Spades game's does. A file of one card game is imported at
+once, in one transaction (`stage` returns the game). Either way the account's limits count its
+Spades and card games together.
 
 A game's own "watch" (true or false), written by backups from before a game's link moved to its
 table, is still read and checked: in a file from before tables (no "table") it is what turns the
@@ -97,7 +98,7 @@ class Duplicate(Exception):
 
 ALREADY_HERE = "already in your games, so not imported again"
 # The keys of a card game's file that a restore reads beside its play (`read_meta`).
-CARD_META = ("id", "created", "finished")
+CARD_META = ("id", "created", "finished", "rematch_of")
 
 # How a kept card game's JSON starts (`stage` writes it, format first): read without parsing.
 CARD_DATA = json.dumps({"format": card_games.FORMAT}, separators=(",", ":"))[:-1]
@@ -461,6 +462,7 @@ def _create_card(restore: Restore, item: RestoreItem) -> CardsGame:
         parsed,
         created=meta.created,
         finished=meta.finished,
+        rematch_of=_origin(restore, item, cards=True),
         check_limits=False,  # `stage` checked the whole file against the account
     )
 
@@ -486,17 +488,19 @@ def _table_for(restore: Restore, item: RestoreItem, meta: Meta, origin: int | No
     )
 
 
-def _origin(restore: Restore, item: RestoreItem) -> int | None:
-    """The game this one is a rematch of, when that game came earlier in the same file (as the
-    export writes them) and has no rematch yet."""
+def _origin(restore: Restore, item: RestoreItem, *, cards: bool = False) -> int | None:
+    """The game this one is a rematch of (a card game's, with `cards`), when that game came
+    earlier in the same file (as the export writes them) and has no rematch yet."""
     if not item.rematch_of:
         return None
-    origin = (
-        restore.items.filter(key=item.rematch_of, game__isnull=False)
-        .values_list("game_id", flat=True)
+    made = "cards_game" if cards else "game"
+    origin: int | None = (
+        restore.items.filter(key=item.rematch_of, **{f"{made}__isnull": False})
+        .values_list(f"{made}_id", flat=True)
         .first()
     )
-    if origin is None or Game.objects.filter(rematch_of_id=origin).exists():
+    model: type[Game] | type[CardsGame] = CardsGame if cards else Game
+    if origin is None or model.objects.filter(rematch_of_id=origin).exists():
         return None
     return origin
 

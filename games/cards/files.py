@@ -52,7 +52,11 @@ def stored(cards: int, bids: list[int], tricks: list[int] | None, note: str) -> 
 def file_id(game: CardsGame) -> str:
     """The game's "id" in a file: Spades games are numbered by theirs, so a card game's
     number is marked as one, and the two never meet in a backup."""
-    return f"card-{game.pk}"
+    return card_id(game.pk)
+
+
+def card_id(pk: int) -> str:
+    return f"card-{pk}"
 
 
 def game_file(game: CardsGame, hands: Sequence[StoredHand] | None = None) -> CardGameFile:
@@ -64,6 +68,8 @@ def game_file(game: CardsGame, hands: Sequence[StoredHand] | None = None) -> Car
     meta: JSONObject = {"id": file_id(game), "created": game.created_at.isoformat()}
     if game.finished and game.finished_at is not None:
         meta["finished"] = game.finished_at.isoformat()
+    if game.rematch_of_id is not None:
+        meta["rematch_of"] = card_id(game.rematch_of_id)
     return CardGameFile(
         game=game.kind,
         rules=game.rules_obj(),
@@ -134,11 +140,13 @@ def import_game(
     *,
     created: datetime | None = None,
     finished: datetime | None = None,
+    rematch_of: int | None = None,
     check_limits: bool = True,
 ) -> CardsGame:
     """The file's game as a new game of the owner's, in one transaction: its hands (the last
-    one's tricks still to come, if so), each hand's note, the game's name and note, and its
-    creation and finishing times when the file gives them. LimitReached (nothing saved) if
+    one's tricks still to come, if so), each hand's note, the game's name and note, its
+    creation and finishing times when the file gives them, and the game it is a rematch of
+    (`rematch_of`, a restore's game). LimitReached (nothing saved) if
     the account has no room for it (unless a restore checked its whole file first:
     `check_limits=False`)."""
     with writing():
@@ -158,7 +166,8 @@ def import_game(
         game.created_at = created or game.created_at
         if game.finished and finished is not None:
             game.finished_at = finished
-        fields = ("note", "created_at", "finished_at")
+        game.rematch_of_id = rematch_of
+        fields = ("note", "created_at", "finished_at", "rematch_of")
         CardsGame.objects.filter(pk=game.pk).update(
             **{name: getattr(game, name) for name in fields}
         )

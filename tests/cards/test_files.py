@@ -16,7 +16,7 @@ from games.scoring import card_games, limits
 from games.scoring.card_games import CardGameError, CardGameFile, HandInput, parse_card_file
 from games.scoring.card_games.table import Recorded
 from tests.conftest import QUIET_HAND
-from tests.web.test_files import export_all, import_file
+from tests.web.test_files import export_all, import_file, restored_elsewhere
 
 pytestmark = pytest.mark.django_db
 
@@ -493,3 +493,25 @@ def test_a_bad_card_game_in_a_backup_is_named_by_its_place_and_keeps_its_hand():
     # Alone in its file, it needs no place.
     with pytest.raises(CardGameError, match=r"^hand 1: "):
         bundles.parse_card(bad, 1, single=True)
+
+
+def test_a_backup_keeps_a_card_rematchs_link_to_its_game(owner_client, owner, django_user_model):
+    # Oh Hell of one hand: played out, then a rematch, played out too, then its own rematch.
+    first = make(owner, max_cards=1, schedule="up", hands=[Recorded(1, (0, 0, 0), (1, 0, 0))])
+    second, _ = services.start_rematch(owner, first.pk)
+    services.record_bids(owner, second.pk, 1, [0, 0, 0])
+    services.record_tricks(owner, second.pk, 1, [1, 0, 0])
+    third, _ = services.start_rematch(owner, second.pk)
+    games = json.loads(export_all(owner_client))["games"]
+    assert [game.get("rematch_of") for game in games] == [
+        None,
+        f"card-{first.pk}",
+        f"card-{second.pk}",
+    ]
+
+    _, restorer = restored_elsewhere(owner_client, owner, django_user_model)
+    made = list(CardsGame.objects.filter(owner=restorer).order_by("pk"))
+    assert [game.name for game in made] == [first.name, second.name, third.name]
+    assert [game.rematch_of_id for game in made] == [None, made[0].pk, made[1].pk]
+    # The restored rematch is the one the earlier game's page leads to.
+    assert "Go to the rematch" in owner_client.get(made[0].get_absolute_url()).content.decode()
