@@ -220,6 +220,11 @@ class GameRules(Protocol):
         `number` of a game of `last` hands."""
         ...
 
+    def hook_lifted(self, number: int, last: int) -> bool:
+        """Whether a game played under the hook lifts it for hand `number` (the last hand,
+        where the table's rules say so): the table says it, as players ask."""
+        ...
+
     def score(self, bid: int, tricks: int) -> tuple[int, str]:
         """A player's points (in units) for taking `tricks` on a bid of `bid`, and why in
         words (without the player's name)."""

@@ -54,6 +54,9 @@ class CallBreakRules:
     def hook_applies(self, number: int, last: int) -> bool:
         return False
 
+    def hook_lifted(self, number: int, last: int) -> bool:
+        return False
+
     def made(self, bid: int, tricks: int) -> bool:
         """A call is made by taking at least as many tricks."""
         return tricks >= bid

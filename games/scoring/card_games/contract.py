@@ -69,6 +69,9 @@ class ContractScoring:
     def hook_applies(self, number: int, last: int) -> bool:
         return self.hook and (self.hook_on_last_hand or number != last)
 
+    def hook_lifted(self, number: int, last: int) -> bool:
+        return self.hook and not self.hook_applies(number, last)
+
     def score(self, bid: int, tricks: int) -> tuple[int, str]:
         """A player's points for taking `tricks` on a bid of `bid`, and why in words."""
         said = f"bid {bid}, took {tricks}"

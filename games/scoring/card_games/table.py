@@ -51,6 +51,7 @@ class Step:
     bid_low: int = 0
     bid_high: int = 0
     hook: bool = False  # the dealer may not make the bids add up to the cards
+    hook_lifted: bool = False  # a game under the hook lifts it for this hand (the last)
     bids: tuple[int, ...] = ()  # the tricks step's bids
 
     @property
@@ -91,6 +92,7 @@ def step_of(rules: GameRules, players: int, hands: Sequence[Recorded]) -> Step:
         bid_low=low,
         bid_high=high,
         hook=rules.hook_applies(number, last),
+        hook_lifted=rules.hook_lifted(number, last),
         bids=pending.bids if pending is not None else (),
     )
 

@@ -86,6 +86,17 @@ def test_the_hook_lifted_on_the_last_hand():
     assert step.last_hand
     assert not step.hook
     assert bids_problems(step, NAMES[:3], [1, 0, 1]) == {}
+    # The table says so on that hand alone, and only where the game has a hook to lift.
+    assert step.hook_lifted
+    first = step_of(lifted, 3, [])
+    assert (first.hook, first.hook_lifted) == (True, False)
+    kept = step_of(rules("oh_hell", max_cards=2, schedule="up"), 3, hands)
+    assert (kept.hook, kept.hook_lifted) == (True, False)
+    unhooked = step_of(rules("oh_hell", max_cards=2, schedule="up", hook=False), 3, hands)
+    assert (unhooked.hook, unhooked.hook_lifted) == (False, False)
+    wizard_last = [Recorded(n, (0,) * 3, (n, 0, 0)) for n in range(1, 20)]
+    assert not step_of(rules("wizard"), 3, wizard_last).hook_lifted
+    assert not step_of(rules("call_break"), 4, []).hook_lifted
 
 
 def test_a_bid_out_of_range_is_named_by_player():
