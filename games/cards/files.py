@@ -23,7 +23,7 @@ from typing import Any
 from django.db.models import Count
 
 from games.cards import services
-from games.cards.models import CardsGame
+from games.cards.models import CardsGame, game_title
 from games.scoring.card_games import CardGameFile
 from games.scoring.card_games.table import Recorded
 from games.scoring.gamefile import JSONObject
@@ -86,7 +86,7 @@ def game_file(game: CardsGame, hands: Sequence[StoredHand] | None = None) -> Car
 
 def title(parsed: CardGameFile) -> str:
     """The title the game will have: as `CardsGame.title` makes it."""
-    return (parsed.name or f"{parsed.game.title}: {', '.join(parsed.players)}")[:200]
+    return game_title(parsed.game, parsed.name, parsed.players)[:200]
 
 
 def _signature(

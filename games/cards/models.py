@@ -27,6 +27,12 @@ REMATCHES_FOLLOWED = 50
 GAME_CHOICES = [(game.name, game.title) for game in card_games.GAMES.values()]
 
 
+def game_title(kind: card_games.CardGame, name: str | None, players: Sequence[str]) -> str:
+    """A card game's title: its name, or the game and its players ("Oh Hell: Ann, Ben, Cat");
+    a file's game is named so before it is saved."""
+    return name or f"{kind.title}: {', '.join(players)}"
+
+
 class CardsGameQuerySet(models.QuerySet["CardsGame"]):
     def owned_by(self, user: AbstractBaseUser | AnonymousUser) -> CardsGameQuerySet:
         """THE rule of access: a card game is its owner's alone; anyone else gets a 404."""
@@ -114,7 +120,7 @@ class CardsGame(models.Model):
 
     @property
     def title(self) -> str:
-        return self.name or f"{self.kind.title}: {', '.join(self.players)}"
+        return game_title(self.kind, self.name, self.players)
 
     def rules_obj(self) -> card_games.GameRules:
         """The stored rules, made once per instance."""
