@@ -6,9 +6,10 @@ from functools import wraps
 from typing import Any, TypeGuard
 
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, resolve_url
 from django.template.response import TemplateResponse
+from django.utils.text import slugify
 from django_htmx.http import HttpResponseClientRedirect
 from django_htmx.middleware import HtmxDetails
 
@@ -55,6 +56,24 @@ def render(
         status = 422 if form is not None and form.errors else 200
     name = f"{template}#{partial}" if partial and request.htmx else template
     return TemplateResponse(request, name, context, status=status)
+
+
+def download(
+    response: HttpResponse, title: str, pk: int, extension: str, fallback: str = "game"
+) -> HttpResponse:
+    """`response` as a file to save, named after its game ("friday-at-cats-12.json"), or
+    `fallback` for a title with nothing in it to name a file by."""
+    name = slugify(title)[:60] or fallback
+    response["Content-Disposition"] = f'attachment; filename="{name}-{pk}.{extension}"'
+    return response
+
+
+def json_download(
+    data: dict[str, Any], title: str, pk: int, fallback: str = "game"
+) -> HttpResponse:
+    """A game's file (its export), indented for a person to read, as a file to save."""
+    response = JsonResponse(data, json_dumps_params={"indent": 1, "ensure_ascii": False})
+    return download(response, title, pk, "json", fallback)
 
 
 def navigate(request: HtmxHttpRequest, to: Any, *, status: int | None = None) -> HttpResponse:

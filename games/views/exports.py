@@ -10,7 +10,6 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import HttpResponse, StreamingHttpResponse
 from django.utils import timezone
-from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
 from games import bundles, display, scoring
@@ -18,7 +17,7 @@ from games.cards import files as card_files
 from games.cards.models import CardsGame, CardsHand
 from games.models import Game, Hand
 from games.restore import game_file
-from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, open_game
+from games.views.base import AuthenticatedHttpRequest, HtmxHttpRequest, download, open_game
 
 CSV_HEADER = [
     "hand",
@@ -62,17 +61,12 @@ def csv_rows(result: scoring.GameResult) -> list[list[display.Cell]]:
     return rows
 
 
-def _filename(text: str, fallback: str) -> str:
-    return slugify(text)[:60] or fallback
-
-
 @require_safe
 def export_csv(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = open_game(request, pk)
     result = game.replay()
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    name = _filename(game.title, "game")
-    response["Content-Disposition"] = f'attachment; filename="{name}-{game.pk}.csv"'
+    download(response, game.title, game.pk, "csv")
     writer = csv.writer(response)
     writer.writerow(CSV_HEADER)
     writer.writerows(csv_rows(result))

@@ -14,16 +14,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Paginator
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
-from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_safe
 
 from games import bundles, display, restore, scoring
 from games.cards.models import CardsGame
 from games.forms.files import ImportForm
 from games.models import Restore
-from games.views.base import HtmxHttpRequest, navigate, open_game, render
+from games.views.base import HtmxHttpRequest, json_download, navigate, open_game, render
 
 REPORT_PAGE = 100  # games listed per page of an import's report
 
@@ -31,12 +30,7 @@ REPORT_PAGE = 100  # games listed per page of an import's report
 @require_safe
 def export_game(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = open_game(request, pk)
-    response = JsonResponse(
-        restore.game_file(game).to_dict(), json_dumps_params={"indent": 1, "ensure_ascii": False}
-    )
-    filename = slugify(game.title)[:60] or "game"
-    response["Content-Disposition"] = f'attachment; filename="{filename}-{game.pk}.json"'
-    return response
+    return json_download(restore.game_file(game).to_dict(), game.title, game.pk)
 
 
 @login_required

@@ -8,7 +8,11 @@ import pytest
 from django.urls import reverse
 
 from games import bundles, scoring
+from games.cards import services as cards
+from games.cards.models import CardsGame
+from games.models import Game
 from games.restore import game_file
+from games.scoring import card_games
 from tests.conftest import BLIND_NIL_MADE, NIL_FAILS, QUIET_HAND
 
 pytestmark = pytest.mark.django_db
@@ -219,3 +223,22 @@ def test_the_bundle_streams_a_batch_of_games_at_a_time(
     games = json.loads(content)["games"]
     assert [game["id"] for game in games] == [game.pk for game in made]
     assert [len(game["hands"]) for game in games] == [1, 2, 3, 4, 5]
+
+
+def test_a_download_is_named_after_its_game_or_else_by_what_it_is(owner_client, make_game, owner):
+    game = make_game([QUIET_HAND])
+    csv_file = owner_client.get(csv_url(game))
+    assert (
+        csv_file["Content-Disposition"]
+        == f'attachment; filename="ann-cat-vs-ben-dan-{game.pk}.csv"'
+    )
+    # A name with nothing a file name can keep.
+    Game.objects.filter(pk=game.pk).update(name="♠♥")
+    exported = owner_client.get(reverse("export_game", args=[game.pk]))
+    assert exported["Content-Disposition"] == f'attachment; filename="game-{game.pk}.json"'
+    card = cards.create_game(
+        owner, kind=card_games.GAMES["oh_hell"], players=["Ann", "Ben", "Cat"], rules={}
+    )
+    CardsGame.objects.filter(pk=card.pk).update(name="♠♥")
+    exported = owner_client.get(reverse("cards_export", args=[card.pk]))
+    assert exported["Content-Disposition"] == f'attachment; filename="card-game-{card.pk}.json"'

@@ -5,25 +5,19 @@ it): its rules, players and hands, the last hand's bids while its tricks are sti
 the game's name and note and each hand's note (`games.cards.files`).
 """
 
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse
 from django.urls import path
-from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
 from games.cards.files import game_file
 from games.cards.views.table import own_game
-from games.views.base import HtmxHttpRequest
+from games.views.base import HtmxHttpRequest, json_download
 
 
 @require_safe
 def cards_export(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = own_game(request, pk)
-    response = JsonResponse(
-        game_file(game).to_dict(), json_dumps_params={"indent": 1, "ensure_ascii": False}
-    )
-    filename = slugify(game.title)[:60] or "card-game"
-    response["Content-Disposition"] = f'attachment; filename="{filename}-{game.pk}.json"'
-    return response
+    return json_download(game_file(game).to_dict(), game.title, game.pk, "card-game")
 
 
 urlpatterns = [
